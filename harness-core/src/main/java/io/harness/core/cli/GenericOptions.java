@@ -1,0 +1,105 @@
+package io.harness.core.cli;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.GenericOptionsParser;
+
+/**
+ * Hadoop's generic options ({@code -D key=value}, {@code -conf file}, {@code -fs uri}, {@code -jt},
+ * {@code -files}, {@code -libjars}, {@code -archives}, {@code -tokenCacheFile}), accepted anywhere on
+ * the command line, before or after a workload's own options. Hadoop's {@link GenericOptionsParser}
+ * only looks at the front of the line; this class lifts them out from wherever they stand and hands
+ * them to that parser, so their meaning is exactly Hadoop's.
+ */
+public final class GenericOptions {
+  private static final Set<String> WITH_VALUE =
+      Set.of("-conf", "-fs", "-jt", "-files", "-libjars", "-archives", "-tokencachefile");
+
+  private final List<String> generic;
+  private final List<String> rest;
+
+  private GenericOptions(List<String> generic, List<String> rest) {
+    this.generic = Collections.unmodifiableList(generic);
+    this.rest = Collections.unmodifiableList(rest);
+  }
+
+  /** Splits {@code args} into generic options and everything else, in their original order. */
+  public static GenericOptions extract(String... args) {
+    List<String> generic = new ArrayList<>();
+    List<String> rest = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      String lower = a.toLowerCase(Locale.ROOT);
+      if (a.equals("-D")) {
+        if (i + 1 >= args.length || !args[i + 1].contains("=")) {
+          throw new UsageException("-D", "expects key=value");
+        }
+        generic.add(a);
+        generic.add(args[++i]);
+      } else if (a.startsWith("-D") && a.length() > 2) {
+        if (!a.contains("=")) {
+          throw new UsageException("-D", "expects key=value, got '" + a.substring(2) + "'");
+        }
+        generic.add("-D");
+        generic.add(a.substring(2));
+      } else if (WITH_VALUE.contains(lower) || WITH_VALUE.contains(lower.replaceFirst("^--", "-"))) {
+        String name = lower.replaceFirst("^--", "-");
+        if (i + 1 >= args.length) {
+          throw new UsageException(name, "expects a value");
+        }
+        generic.add(name.equals("-tokencachefile") ? "-tokenCacheFile" : name);
+        generic.add(args[++i]);
+      } else {
+        rest.add(a);
+      }
+    }
+    return new GenericOptions(generic, rest);
+  }
+
+  /** The generic options, normalised (e.g. {@code -Dk=v} becomes {@code -D k=v}). */
+  public List<String> generic() {
+    return generic;
+  }
+
+  /** The arguments that are not generic options. */
+  public List<String> rest() {
+    return rest;
+  }
+
+  /** The value of the last {@code -fs} given, or null. */
+  public String fs() {
+    String fs = null;
+    for (int i = 0; i < generic.size() - 1; i++) {
+      if (generic.get(i).equals("-fs")) {
+        fs = generic.get(i + 1);
+      }
+    }
+    return fs;
+  }
+
+  /** Applies the generic options to {@code conf}, as Hadoop's ToolRunner would. */
+  public void applyTo(Configuration conf) {
+    for (int i = 0; i < generic.size() - 1; i += 2) {
+      if (generic.get(i).equals("-conf") && !new File(generic.get(i + 1)).isFile()) {
+        throw new UsageException("-conf", "no such file: " + generic.get(i + 1));
+      }
+    }
+    if (generic.isEmpty()) {
+      return;
+    }
+    try {
+      GenericOptionsParser parser = new GenericOptionsParser(conf, generic.toArray(new String[0]));
+      if (parser.getRemainingArgs().length > 0) {
+        throw new UsageException(parser.getRemainingArgs()[0], "not understood as a generic option");
+      }
+    } catch (IOException e) {
+      throw new UsageException(String.join(" ", generic), e.getMessage());
+    }
+  }
+}

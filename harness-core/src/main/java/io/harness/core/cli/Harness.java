@@ -1,0 +1,106 @@
+package io.harness.core.cli;
+
+import io.harness.core.result.Versions;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.ServiceLoader;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** The {@code harness} entry point. */
+@Command(name = "harness",
+    mixinStandardHelpOptions = true,
+    versionProvider = Harness.VersionProvider.class,
+    description = {
+        "Measures HDFS, Apache Ozone and any Hadoop-compatible file system.",
+        "",
+        "Hadoop generic options (-D key=value, -conf file, -fs uri, -jt, -files, -libjars, -archives) "
+            + "are accepted anywhere on the line; $HADOOP_CONF_DIR and $OZONE_CONF_DIR are read.",
+        "Exit codes: 0 success, 1 the run failed (in whole or in part), 2 bad input (nothing done)."},
+    synopsisSubcommandLabel = "COMMAND")
+public final class Harness implements Runnable {
+  @Spec
+  CommandSpec spec;
+
+  public static void main(String[] args) {
+    // JVMs that ran a mini cluster keep non-daemon threads: always leave with an explicit code.
+    int code = run(System.getenv(), System.out, System.err, args);
+    System.out.flush();
+    System.err.flush();
+    System.exit(code);
+  }
+
+  /** Runs one command line and returns its exit code; never calls System.exit. */
+  public static int run(Map<String, String> env, PrintStream out, PrintStream err, String... args) {
+    RunContext context;
+    GenericOptions generic;
+    try {
+      generic = GenericOptions.extract(args);
+      context = new RunContext(Arrays.asList(args), generic,
+          RunContext.baseConfiguration(env, generic), out, err);
+    } catch (UsageException e) {
+      err.println("harness: " + e.getMessage());
+      return ExitCodes.USAGE;
+    }
+    CommandLine cl = commandLine(context);
+    return cl.execute(generic.rest().toArray(new String[0]));
+  }
+
+  static CommandLine commandLine(RunContext context) {
+    CommandLine cl = new CommandLine(new Harness());
+    for (HarnessSubcommand sub : ServiceLoader.load(HarnessSubcommand.class)) {
+      sub.init(context);
+      cl.addSubcommand(sub);
+    }
+    cl.setOptionsCaseInsensitive(true);
+    cl.setSubcommandsCaseInsensitive(true);
+    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    cl.setOut(new java.io.PrintWriter(context.out(), true));
+    cl.setErr(new java.io.PrintWriter(context.err(), true));
+    cl.setParameterExceptionHandler((ex, args) -> {
+      String where = ex.getCommandLine().getCommandSpec().qualifiedName();
+      context.err().println(where + ": " + oneLine(ex.getMessage())
+          + " (see '" + where + " --help')");
+      return ExitCodes.USAGE;
+    });
+    cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+      String where = commandLine.getCommandSpec().qualifiedName();
+      if (ex instanceof UsageException) {
+        context.err().println(where + ": " + oneLine(ex.getMessage()));
+        return ExitCodes.USAGE;
+      }
+      if (ex instanceof RunFailedException) {
+        context.err().println(where + ": " + oneLine(ex.getMessage()));
+        return ExitCodes.FAILED;
+      }
+      context.err().println(where + ": failed: " + oneLine(String.valueOf(ex)));
+      ex.printStackTrace(context.err());
+      return ExitCodes.FAILED;
+    });
+    return cl;
+  }
+
+  private static String oneLine(String s) {
+    return s == null ? "" : s.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    throw new CommandLine.ParameterException(spec.commandLine(), "no command given");
+  }
+
+  /** {@code harness --version}. */
+  public static final class VersionProvider implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      Versions v = Versions.detect();
+      return new String[] {
+          "harness " + v.harness(),
+          "Hadoop " + v.hadoop() + ", Ozone " + v.ozone() + ", Java " + v.java()};
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package io.harness.core.cli;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/** What every command gets: the command line as typed, the Hadoop configuration, and where to print. */
+public final class RunContext {
+  private static final String[] SITE_FILES = {
+      "core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml", "ozone-site.xml"};
+
+  private final List<String> commandLine;
+  private final GenericOptions genericOptions;
+  private final Configuration conf;
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public RunContext(List<String> commandLine, GenericOptions genericOptions, Configuration conf,
+      PrintStream out, PrintStream err) {
+    this.commandLine = List.copyOf(commandLine);
+    this.genericOptions = genericOptions;
+    this.conf = conf;
+    this.out = out;
+    this.err = err;
+  }
+
+  /**
+   * The configuration a run starts from: Hadoop's defaults and the {@code *-site.xml} files on the
+   * class path, then those in {@code $HADOOP_CONF_DIR} and {@code $OZONE_CONF_DIR}, then the generic
+   * options of the command line.
+   */
+  public static Configuration baseConfiguration(Map<String, String> env, GenericOptions generic) {
+    Configuration conf = new Configuration();
+    for (String var : new String[] {"HADOOP_CONF_DIR", "OZONE_CONF_DIR"}) {
+      String dir = env.get(var);
+      if (dir == null || dir.isBlank()) {
+        continue;
+      }
+      for (String site : SITE_FILES) {
+        File f = new File(dir, site);
+        if (f.isFile()) {
+          conf.addResource(new Path(f.toURI()));
+        }
+      }
+    }
+    generic.applyTo(conf);
+    return conf;
+  }
+
+  public List<String> commandLine() {
+    return commandLine;
+  }
+
+  public GenericOptions genericOptions() {
+    return genericOptions;
+  }
+
+  public Configuration conf() {
+    return conf;
+  }
+
+  public PrintStream out() {
+    return out;
+  }
+
+  public PrintStream err() {
+    return err;
+  }
+}

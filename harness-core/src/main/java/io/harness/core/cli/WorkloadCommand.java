@@ -1,0 +1,127 @@
+package io.harness.core.cli;
+
+import io.harness.core.result.ResultWriter;
+import io.harness.core.result.RunResult;
+import io.harness.core.target.EmbeddedSpec;
+import io.harness.core.target.Target;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The life of every workload command: check the arguments (bad input exits 2 before anything is
+ * created), find or start the target, run, write the run's JSON. Subclasses supply the checks and
+ * the run.
+ */
+public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubcommand {
+  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
+
+  protected RunContext context;
+
+  @Spec
+  protected CommandSpec spec;
+
+  @Option(names = "--embedded", paramLabel = "KIND[:N]",
+      description = "Start a cluster in this process for the run: hdfs (MiniDFSCluster) or ozone "
+          + "(MiniOzoneCluster, with a volume and bucket), N datanodes (default 3). "
+          + "Stopped, and its data removed, when the run ends.")
+  protected String embedded;
+
+  @Option(names = {"-t", "--threads"}, paramLabel = "N",
+      description = "Threads of the local engine (default: one per task, at most 2 x cores).")
+  protected Integer threads;
+
+  @Option(names = "--json", paramLabel = "FILE",
+      description = "Also write the run's JSON here (it is always written under --run-dir).")
+  protected Path json;
+
+  @Option(names = "--run-dir", paramLabel = "DIR", defaultValue = "harness-runs",
+      description = "Local directory that gets one folder per run with its result.json "
+          + "(default: ${DEFAULT-VALUE}).")
+  protected Path runDir;
+
+  @Override
+  public void init(RunContext runContext) {
+    this.context = runContext;
+  }
+
+  /** Checks the workload's own options; throws {@link UsageException}. Nothing may be touched. */
+  protected abstract void validate();
+
+  /** Checks what depends on the target (e.g. a root path's form); nothing may be created yet. */
+  protected void validateTarget(Target target) {
+  }
+
+  /** Runs the workload on the target and returns the exit code. */
+  protected abstract int execute(Target target) throws Exception;
+
+  @Override
+  public final Integer call() throws Exception {
+    validate();
+    if (threads != null && threads < 1) {
+      throw new UsageException("--threads", "must be at least 1, was " + threads);
+    }
+    EmbeddedSpec embeddedSpec = null;
+    URI configured = null;
+    if (embedded != null) {
+      if (context.genericOptions().fs() != null) {
+        throw new UsageException("--embedded", "cannot be combined with -fs (the run's target is the "
+            + "embedded cluster)");
+      }
+      embeddedSpec = EmbeddedSpec.parse(embedded);
+    } else {
+      configured = Target.checkConfigured(context.conf(),
+          context.genericOptions().fs() != null ? "-fs" : "fs.defaultFS");
+    }
+    try (Target target = embeddedSpec != null
+        ? Target.embedded(embeddedSpec, context.conf(), context.err())
+        : Target.configured(context.conf(), configured)) {
+      validateTarget(target);
+      return execute(target);
+    }
+  }
+
+  /** The value of every option of this command, by its longest name, for the run's JSON. */
+  protected Map<String, Object> optionValues() {
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (OptionSpec o : spec.options()) {
+      if (o.usageHelp() || o.versionHelp()) {
+        continue;
+      }
+      Object v = o.getValue();
+      values.put(o.longestName(), v instanceof Path ? v.toString() : v);
+    }
+    return values;
+  }
+
+  /** A fresh run folder name: {@code <timestamp>-<workload>-<operation>}. */
+  protected String runId(String operation) {
+    return LocalDateTime.now().format(RUN_ID) + "-" + spec.name() + "-" + operation.replace(' ', '-');
+  }
+
+  /**
+   * Writes the result under {@code --run-dir} (and to {@code --json} when given) and returns the
+   * run-dir file.
+   */
+  protected Path writeResult(RunResult result, String runId) throws IOException {
+    Path file = runDir.resolve(runId).resolve("result.json");
+    ResultWriter.write(result, file);
+    if (json != null) {
+      ResultWriter.write(result, json);
+    }
+    return file;
+  }
+
+  protected int threadsFor(int tasks) {
+    return threads != null ? threads : io.harness.core.engine.LocalEngine.defaultThreads(tasks);
+  }
+}

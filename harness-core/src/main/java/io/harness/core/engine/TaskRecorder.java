@@ -1,0 +1,67 @@
+package io.harness.core.engine;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one task records while it runs: bytes moved, per-call latency histograms (nanoseconds) by
+ * kind of call ({@code create}, {@code write}, {@code close} ...), and the error that ended it.
+ * One recorder belongs to one task and one thread.
+ */
+public final class TaskRecorder {
+  private final int index;
+  private final String name;
+  private final Map<String, Histogram> latency = new LinkedHashMap<>();
+  private long bytes;
+  private long startNano;
+  private long endNano;
+  private Throwable error;
+
+  TaskRecorder(int index, String name) {
+    this.index = index;
+    this.name = name;
+  }
+
+  /** Records one call of the given kind that started at {@code startNano} and moved {@code n} bytes. */
+  public void call(String kind, long startNano, long n) {
+    long now = System.nanoTime();
+    histogram(kind).recordValue(Math.max(1, now - startNano));
+    bytes += n;
+  }
+
+  /** Adds bytes moved outside timed calls. */
+  public void addBytes(long n) {
+    bytes += n;
+  }
+
+  private Histogram histogram(String kind) {
+    Histogram h = latency.get(kind);
+    if (h == null) {
+      h = new Histogram(3);
+      latency.put(kind, h);
+      // 3 significant digits, auto-resizing: only the value range a task uses is allocated
+    }
+    return h;
+  }
+
+  void begin() {
+    startNano = System.nanoTime();
+  }
+
+  void end(Throwable t) {
+    endNano = System.nanoTime();
+    error = t;
+  }
+
+  public TaskRecord toRecord() {
+    return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(startNano),
+        EpochClock.toEpochNanos(endNano), latency, error == null ? null : describe(error));
+  }
+
+  private static String describe(Throwable t) {
+    String msg = t.getMessage();
+    String first = msg == null ? "" : msg.split("\\R", 2)[0];
+    return t.getClass().getName() + (first.isEmpty() ? "" : ": " + first);
+  }
+}

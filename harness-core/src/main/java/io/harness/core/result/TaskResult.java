@@ -1,0 +1,18 @@
+package io.harness.core.result;
+
+import io.harness.core.engine.TaskRecord;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** One task as written to the run's JSON. */
+public record TaskResult(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
+    double seconds, double mbPerSec, Map<String, LatencySummary> latency, String error) {
+
+  public static TaskResult of(TaskRecord r) {
+    Map<String, LatencySummary> lat = new LinkedHashMap<>();
+    r.latency().forEach((k, h) -> lat.put(k, LatencySummary.of(h)));
+    double secs = r.durationNanos() / 1e9;
+    return new TaskResult(r.index(), r.name(), r.bytes(), r.startEpochNanos(), r.endEpochNanos(), secs,
+        secs > 0 ? r.bytes() / (double) (1 << 20) / secs : 0, lat, r.error());
+  }
+}

@@ -1,0 +1,35 @@
+package io.harness.core.result;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The harness's own summary lines, printed under a workload's legacy output. */
+public final class TextReport {
+  private TextReport() {}
+
+  public static List<String> aggregateLines(String operation, Aggregate agg) {
+    List<String> lines = new ArrayList<>();
+    lines.add("----- harness ----- : " + operation);
+    lines.add(String.format(Locale.ROOT,
+        "   Aggregate throughput mb/sec: %.2f  (%.2f MB in %.3f s, first task start to last task end)",
+        agg.mbPerSec(), agg.bytes() / (double) (1 << 20), agg.wallSeconds()));
+    lines.add(String.format(Locale.ROOT, "                         Tasks: %d (%d failed)", agg.tasks(),
+        agg.failedTasks()));
+    for (Map.Entry<String, LatencySummary> e : agg.latency().entrySet()) {
+      LatencySummary l = e.getValue();
+      lines.add(String.format(Locale.ROOT,
+          "%30s: p50 %s  p99 %s  max %s  (%d calls)", e.getKey() + " latency ms",
+          ms(l.p50Nanos()), ms(l.p99Nanos()), ms(l.maxNanos()), l.count()));
+    }
+    return lines;
+  }
+
+  static String ms(long nanos) {
+    double ms = nanos / 1e6;
+    return ms >= 100 ? String.format(Locale.ROOT, "%.0f", ms)
+        : ms >= 1 ? String.format(Locale.ROOT, "%.2f", ms)
+        : String.format(Locale.ROOT, "%.3f", ms);
+  }
+}
