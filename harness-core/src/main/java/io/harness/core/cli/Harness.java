@@ -55,6 +55,7 @@ public final class Harness implements Runnable {
       sub.init(context);
       cl.addSubcommand(sub);
     }
+    cl.setUsageHelpWidth(120);
     cl.setOptionsCaseInsensitive(true);
     cl.setSubcommandsCaseInsensitive(true);
     cl.setCaseInsensitiveEnumValuesAllowed(true);

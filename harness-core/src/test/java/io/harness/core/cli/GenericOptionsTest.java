@@ -1,0 +1,64 @@
+package io.harness.core.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GenericOptionsTest {
+  @Test
+  void genericOptionsAreTakenFromAnywhere() {
+    GenericOptions g = GenericOptions.extract("dfsio", "-write", "-D", "a.b=1", "-nrFiles", "4",
+        "-Dc.d=x=y", "-fs", "file:///", "-fileSize", "1MB");
+    assertEquals(List.of("dfsio", "-write", "-nrFiles", "4", "-fileSize", "1MB"), g.rest());
+    assertEquals("file:///", g.fs());
+    Configuration conf = new Configuration(false);
+    g.applyTo(conf);
+    assertEquals("1", conf.get("a.b"));
+    assertEquals("x=y", conf.get("c.d"));
+    assertEquals("file:///", conf.get("fs.defaultFS"));
+  }
+
+  @Test
+  void confFileIsLoadedAndAMissingOneIsBadInput(@TempDir Path dir) throws Exception {
+    Path site = dir.resolve("extra-site.xml");
+    Files.writeString(site, "<configuration><property><name>x.y</name><value>42</value></property>"
+        + "</configuration>");
+    Configuration conf = RunContext.baseConfiguration(Map.of(),
+        GenericOptions.extract("dfsio", "-conf", site.toString()));
+    assertEquals("42", conf.get("x.y"));
+    UsageException e = assertThrows(UsageException.class, () -> RunContext.baseConfiguration(Map.of(),
+        GenericOptions.extract("-conf", dir.resolve("nope.xml").toString())));
+    assertEquals("-conf", e.argument());
+  }
+
+  @Test
+  void hadoopConfDirIsHonoured(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("core-site.xml"), "<configuration><property><name>fs.defaultFS</name>"
+        + "<value>hdfs://nn.example:8020</value></property></configuration>");
+    Configuration conf = RunContext.baseConfiguration(Map.of("HADOOP_CONF_DIR", dir.toString()),
+        GenericOptions.extract("x"));
+    assertEquals("hdfs://nn.example:8020", conf.get("fs.defaultFS"));
+    // -fs on the command line wins over the site file
+    conf = RunContext.baseConfiguration(Map.of("HADOOP_CONF_DIR", dir.toString()),
+        GenericOptions.extract("x", "-fs", "file:///"));
+    assertEquals("file:///", conf.get("fs.defaultFS"));
+  }
+
+  @Test
+  void dashDWithoutKeyValueIsBadInput() {
+    UsageException e = assertThrows(UsageException.class, () -> GenericOptions.extract("-D"));
+    assertEquals("-D", e.argument());
+    e = assertThrows(UsageException.class, () -> GenericOptions.extract("-Dnovalue"));
+    assertTrue(e.getMessage().contains("key=value"));
+    e = assertThrows(UsageException.class, () -> GenericOptions.extract("x", "-fs"));
+    assertEquals("-fs", e.argument());
+  }
+}

@@ -1,0 +1,64 @@
+package io.harness.core.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class LocalEngineTest {
+  @Test
+  void everyTaskRunsOnceWithinThePoolSize() throws Exception {
+    AtomicInteger running = new AtomicInteger();
+    AtomicInteger maxRunning = new AtomicInteger();
+    int[] runs = new int[10];
+    LocalEngine.Result r = LocalEngine.run(10, 3, i -> "t" + i, (i, rec) -> {
+      int now = running.incrementAndGet();
+      maxRunning.accumulateAndGet(now, Math::max);
+      long t = System.nanoTime();
+      Thread.sleep(5);
+      rec.call("io", t, 100 + i);
+      runs[i]++;
+      running.decrementAndGet();
+    });
+    assertEquals(10, r.records().size());
+    for (int i = 0; i < 10; i++) {
+      TaskRecord rec = r.records().get(i);
+      assertEquals(1, runs[i]);
+      assertEquals(i, rec.index());
+      assertEquals("t" + i, rec.name());
+      assertEquals(100 + i, rec.bytes());
+      assertNull(rec.error());
+      assertEquals(1, rec.latency().get("io").getTotalCount());
+      assertTrue(rec.latency().get("io").getMaxValue() >= 5_000_000L);
+      assertTrue(rec.startEpochNanos() >= r.startEpochNanos());
+      assertTrue(rec.endEpochNanos() <= r.endEpochNanos());
+      assertTrue(rec.durationNanos() >= 5_000_000L);
+    }
+    assertTrue(maxRunning.get() <= 3, "at most 3 tasks at once, saw " + maxRunning.get());
+  }
+
+  @Test
+  void aFailedTaskIsRecordedAndTheOthersGoOn() throws Exception {
+    LocalEngine.Result r = LocalEngine.run(4, 2, i -> "t" + i, (i, rec) -> {
+      rec.addBytes(10);
+      if (i == 2) {
+        throw new IOException("disk full\nsecond line");
+      }
+    });
+    assertEquals(1, r.failed().size());
+    assertEquals("t2", r.failed().get(0).name());
+    assertEquals("java.io.IOException: disk full", r.failed().get(0).error());
+    assertEquals(10, r.records().get(2).bytes());
+    assertEquals(3, r.records().stream().filter(x -> !x.failed()).count());
+  }
+
+  @Test
+  void epochNanosAreCloseToTheWallClock() {
+    long ms = System.currentTimeMillis();
+    long ns = EpochClock.nowEpochNanos();
+    assertTrue(Math.abs(ns / 1_000_000 - ms) < 1000, ns + " vs " + ms);
+  }
+}

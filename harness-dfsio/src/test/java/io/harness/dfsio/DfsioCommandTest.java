@@ -1,0 +1,165 @@
+package io.harness.dfsio;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.cli.Harness;
+import io.harness.core.data.SeededData;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** dfsio on the local file system, run in-process through the real command line. */
+class DfsioCommandTest {
+  @TempDir
+  Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  private Run harness(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    all.addAll(List.of("--run-dir", dir.resolve("runs").toString(),
+        "-resFile", dir.resolve("results.log").toString()));
+    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void writeThenVerifiedReadOnTheLocalFileSystem() throws Exception {
+    Path root = dir.resolve("root");
+    Run w = harness("dfsio", "-write", "-nrFiles", "3", "-fileSize", "1536K", "-bufferSize", "100000",
+        "-fs", "file:///", "--root", root.toString(), "-t", "2");
+    assertEquals(0, w.code(), w.err());
+    for (int i = 0; i < 3; i++) {
+      byte[] bytes = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
+      assertEquals(1536 * 1024, bytes.length);
+      byte[] expected = new byte[bytes.length];
+      new SeededData(DfsioCommand.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
+      assertTrue(Arrays.equals(expected, bytes), "content of test_io_" + i);
+    }
+    assertTrue(w.out().contains("----- TestDFSIO ----- : write"), w.out());
+    assertTrue(w.out().contains("        Number of files: 3"), w.out());
+    assertTrue(w.out().contains(" Total MBytes processed: 4.5"), w.out());
+    assertTrue(w.out().contains("Aggregate throughput mb/sec: "), w.out());
+    assertTrue(w.out().contains("write latency ms: p50 "), w.out());
+
+    JsonNode json = lastJson();
+    assertEquals("dfsio", json.get("workload").asText());
+    assertEquals("write", json.get("operation").asText());
+    assertEquals(3, json.get("tasks").size());
+    // 1536 KiB in 100000-byte calls: 15 full calls and one of 72864 bytes per file
+    assertEquals(16, json.get("tasks").get(0).get("latency").get("write").get("count").asLong());
+    assertEquals(3L * 1536 * 1024, json.get("aggregate").get("bytes").asLong());
+    assertEquals(3, json.get("figures").get("legacy").get("tasks").asLong());
+    assertEquals("2", json.get("options").get("--threads").asText());
+    assertFalse(json.get("versions").get("hadoop").asText().isEmpty());
+
+    Run r = harness("dfsio", "-read", "--verify", "-nrFiles", "3", "-fileSize", "1536K",
+        "-fs", "file:///", "--root", root.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("----- TestDFSIO ----- : read"), r.out());
+    String log = Files.readString(dir.resolve("results.log"));
+    assertTrue(log.contains("----- TestDFSIO ----- : write") && log.contains("----- TestDFSIO ----- : read"));
+
+    // one flipped byte fails that task (the local FS's own .crc is removed so the harness's check
+    // is the one that finds it), names it, and the run still writes its figures
+    try (RandomAccessFile f = new RandomAccessFile(root.resolve("io_data/test_io_1").toFile(), "rw")) {
+      f.seek(777_777);
+      int b = f.read();
+      f.seek(777_777);
+      f.write(b ^ 0x40);
+    }
+    Files.delete(root.resolve("io_data/.test_io_1.crc"));
+    Run bad = harness("dfsio", "-read", "--verify", "-nrFiles", "3", "-fileSize", "1536K",
+        "-fs", "file:///", "--root", root.toString());
+    assertEquals(1, bad.code());
+    assertTrue(bad.err().contains("1 of 3 task(s) failed"), bad.err());
+    assertTrue(bad.err().contains("test_io_1: java.io.IOException: data mismatch in test_io_1 at byte 777777"),
+        bad.err());
+    JsonNode badJson = lastJson();
+    assertEquals(1, badJson.get("exitCode").asInt());
+    assertEquals(2, badJson.get("figures").get("legacy").get("tasks").asLong());
+    assertEquals(1, badJson.get("aggregate").get("failedTasks").asInt());
+  }
+
+  private JsonNode lastJson() throws Exception {
+    try (var s = Files.list(dir.resolve("runs"))) {
+      Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
+      return io.harness.core.result.ResultWriter.mapper().readTree(last.resolve("result.json").toFile());
+    }
+  }
+
+  @Test
+  void badInputExitsTwoWithOneLineAndCreatesNothing() {
+    Path root = dir.resolve("never");
+    String[][] cases = {
+        {"-fileSize", "abc", "-fileSize: 'abc' is not a size"},
+        {"-fileSize", "-1MB", "-fileSize: must be positive"},
+        {"-nrFiles", "0", "-nrFiles: must be at least 1, was 0"},
+        {"-nrFiles", "-3", "-nrFiles: must be at least 1, was -3"},
+        {"-bufferSize", "0", "-bufferSize: must be positive"},
+        {"-fs", "nosuch://x/", "-fs: no file system for scheme 'nosuch'"},
+        {"--threads", "0", "--threads: must be at least 1"},
+        {"--embedded", "cassandra", "--embedded: unknown cluster kind 'cassandra'"},
+        {"--embedded", "hdfs:0", "--embedded: datanode count must be between 1 and 16"},
+    };
+    for (String[] c : cases) {
+      Run r = harness("dfsio", "-write", c[0], c[1], "--root", root.toString());
+      assertEquals(2, r.code(), String.join(" ", c));
+      assertTrue(r.err().contains(c[2]), r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+    Run none = harness("dfsio", "--root", root.toString());
+    assertEquals(2, none.code());
+    assertTrue(none.err().contains("no operation given"), none.err());
+    Run both = harness("dfsio", "-write", "-read", "--root", root.toString());
+    assertEquals(2, both.code());
+    assertTrue(both.err().contains("give one operation, not both"), both.err());
+    assertFalse(Files.exists(root));
+    assertFalse(Files.exists(dir.resolve("runs")));
+    assertFalse(Files.exists(dir.resolve("results.log")));
+  }
+
+  @Test
+  void readWithoutDataExitsOneAfterChecking() {
+    Run r = harness("dfsio", "-read", "-nrFiles", "2", "-fs", "file:///", "--root",
+        dir.resolve("empty").toString());
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("-read: 2 of 2 data file(s) missing"), r.err());
+    assertFalse(Files.exists(dir.resolve("runs")));
+  }
+
+  @Test
+  void optionsAreCaseInsensitiveAndGenericOptionsGoAnywhere() {
+    Path root = dir.resolve("ci");
+    Run r = harness("-D", "test.build.data=" + root, "dfsio", "-WRITE", "-nrfiles", "1", "-filesize", "1",
+        "-Dio.file.buffer.size=65536", "-fs", "file:///");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(Files.isRegularFile(root.resolve("io_data/test_io_0")));
+  }
+
+  @Test
+  void helpListsEveryOptionWithItsDefault() {
+    Run r = harness("dfsio", "--help");
+    assertEquals(0, r.code());
+    for (String s : new String[] {"-write", "-read", "-nrFiles", "-fileSize", "-bufferSize", "-resFile",
+        "--root", "--verify", "--seed", "--embedded", "--threads", "--json", "--run-dir",
+        "default: 1000000", "default: 1MB", "default: TestDFSIO_results.log"}) {
+      assertTrue(r.out().contains(s), s + " in\n" + r.out());
+    }
+  }
+}
