@@ -143,7 +143,10 @@ public final class DfsioCommand extends WorkloadCommand {
     if (op == DfsioOperation.READ) {
       checkDataPresent(fs);
     } else {
-      fs.delete(DfsioFiles.dataDir(rootPath), true);
+      // like TestDFSIO: the data directory of the previous write goes first
+      if (fs.exists(DfsioFiles.dataDir(rootPath))) {
+        fs.delete(DfsioFiles.dataDir(rootPath), true);
+      }
       fs.mkdirs(DfsioFiles.dataDir(rootPath));
     }
     int nThreads = Math.min(threadsFor(nrFiles), nrFiles);

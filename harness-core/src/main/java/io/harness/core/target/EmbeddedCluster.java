@@ -1,0 +1,25 @@
+package io.harness.core.target;
+
+import java.net.URI;
+import org.apache.hadoop.conf.Configuration;
+
+/** A cluster started inside this JVM for one run; closing it stops it and removes its data. */
+public interface EmbeddedCluster extends AutoCloseable {
+  /** A client configuration that points at the cluster ({@code fs.defaultFS} is set). */
+  Configuration configuration();
+
+  /** The file system URI of the cluster, e.g. {@code hdfs://127.0.0.1:40123} or {@code ofs://...}. */
+  URI fileSystemUri();
+
+  /**
+   * The path every workload's root is placed under: empty for HDFS, {@code /volume/bucket} for
+   * Ozone's {@code ofs://}, whose first two path levels are a volume and a bucket.
+   */
+  String rootPrefix();
+
+  /** One line for the report, e.g. "MiniOzoneCluster, 3 datanodes". */
+  String description();
+
+  @Override
+  void close();
+}

@@ -1,0 +1,180 @@
+package io.harness.core.target;
+
+import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.UsageException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.UnsupportedFileSystemException;
+
+/**
+ * The file system a run works on: the one named by {@code -fs} / {@code fs.defaultFS} (the local file
+ * system when nothing is configured), or an embedded cluster started for this run.
+ */
+public final class Target implements AutoCloseable {
+  /** How long the first call to a remote file system may take before the run gives up. */
+  public static final long PROBE_SECONDS = 45;
+
+  private final Configuration conf;
+  private final URI uri;
+  private final EmbeddedCluster cluster;
+  private FileSystem fs;
+
+  private Target(Configuration conf, URI uri, EmbeddedCluster cluster) {
+    this.conf = conf;
+    this.uri = uri;
+    this.cluster = cluster;
+  }
+
+  /**
+   * Checks the target named by the configuration without contacting it: an unknown scheme is bad
+   * input. The {@code fsOption} names the argument to blame ({@code -fs} or {@code fs.defaultFS}).
+   */
+  public static URI checkConfigured(Configuration conf, String fsOption) {
+    URI uri = FileSystem.getDefaultUri(conf);
+    String scheme = uri.getScheme();
+    if (scheme == null) {
+      throw new UsageException(fsOption, "'" + uri + "' has no scheme (e.g. hdfs://namenode:8020, ofs://om/)");
+    }
+    try {
+      FileSystem.getFileSystemClass(scheme, conf);
+    } catch (UnsupportedFileSystemException e) {
+      throw new UsageException(fsOption, "no file system for scheme '" + scheme + "' in " + uri
+          + " (the class path has hdfs, file" + (ozoneOnClassPath() ? ", ofs, o3fs" : "") + ")");
+    } catch (IOException e) {
+      throw new UsageException(fsOption, e.getMessage());
+    }
+    return uri;
+  }
+
+  private static boolean ozoneOnClassPath() {
+    try {
+      Class.forName("org.apache.hadoop.fs.ozone.RootedOzoneFileSystem");
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Opens the configured file system and makes one call to it, so that an unreachable service fails
+   * here, with a clear message, within {@link #PROBE_SECONDS}.
+   */
+  public static Target configured(Configuration conf, URI uri) {
+    Target t = new Target(conf, uri, null);
+    t.probe();
+    return t;
+  }
+
+  /** Starts an embedded cluster and returns a target that stops it when closed. */
+  public static Target embedded(EmbeddedSpec spec, Configuration base, PrintStream log) {
+    log.printf("Starting embedded %s cluster with %d datanode(s) ...%n", spec.provider().name(),
+        spec.datanodes());
+    long t0 = System.nanoTime();
+    EmbeddedCluster cluster;
+    try {
+      cluster = spec.provider().start(base, spec.datanodes());
+    } catch (Exception e) {
+      throw new RunFailedException("could not start the embedded " + spec.provider().name()
+          + " cluster: " + e, e);
+    }
+    log.printf("Started %s at %s in %.1f s%n", cluster.description(), cluster.fileSystemUri(),
+        (System.nanoTime() - t0) / 1e9);
+    return new Target(cluster.configuration(), cluster.fileSystemUri(), cluster);
+  }
+
+  private void probe() {
+    ExecutorService probe = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "harness-fs-probe");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      Future<?> f = probe.submit(() -> {
+        fs().getFileStatus(new Path("/"));
+        return null;
+      });
+      f.get(PROBE_SECONDS, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      throw new RunFailedException("cannot reach " + uri + ": no answer within " + PROBE_SECONDS + " s");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw new RunFailedException("cannot reach " + uri + ": " + cause.getClass().getSimpleName() + ": "
+          + firstLine(cause.getMessage()), cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RunFailedException("interrupted while contacting " + uri);
+    } finally {
+      probe.shutdownNow();
+    }
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  public Configuration conf() {
+    return conf;
+  }
+
+  public URI uri() {
+    return uri;
+  }
+
+  public boolean isEmbedded() {
+    return cluster != null;
+  }
+
+  /** "MiniOzoneCluster, 3 datanodes" or the URI's scheme. */
+  public String description() {
+    return cluster != null ? "embedded " + cluster.description() : uri.getScheme();
+  }
+
+  /** The file system (opened once, shared by all tasks, closed with the target). */
+  public synchronized FileSystem fs() throws IOException {
+    if (fs == null) {
+      fs = FileSystem.newInstance(uri, conf);
+    }
+    return fs;
+  }
+
+  /**
+   * Where a workload's root goes: {@code root} itself, placed under the embedded cluster's prefix
+   * ({@code /volume/bucket} on Ozone) when the run has one.
+   */
+  public Path resolveRoot(String root) {
+    Path p = new Path(root);
+    if (cluster == null || cluster.rootPrefix().isEmpty() || p.toUri().getScheme() != null) {
+      return p;
+    }
+    return new Path(cluster.rootPrefix() + (root.startsWith("/") ? root : "/" + root));
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (fs != null) {
+        fs.close();
+      }
+    } catch (IOException e) {
+      // the run's figures are already taken; a close failure is not worth failing over
+    } finally {
+      if (cluster != null) {
+        cluster.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package io.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.target.EmbeddedCluster;
+import io.harness.freon.embedded.MiniOzoneProvider;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** dfsio on Ozone through ofs://: one MiniOzoneCluster for the in-JVM runs, plus the README's command. */
+class DfsioOzoneIT {
+  private static EmbeddedCluster cluster;
+
+  @BeforeAll
+  static void start() throws Exception {
+    cluster = new MiniOzoneProvider().start(new Configuration(), 3);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void writeThenVerifiedReadOverOfs(@TempDir Path work) throws Exception {
+    assertEquals("ofs", cluster.fileSystemUri().getScheme());
+    DfsioChecks.writeThenVerifiedRead(cluster.configuration(), cluster.rootPrefix() + "/benchmarks/TestDFSIO",
+        work, 3, 8L << 20);
+  }
+
+  @Test
+  void ofsRootMustNameAVolumeAndBucket(@TempDir Path work) throws Exception {
+    Path confFile = work.resolve("cluster-site.xml");
+    try (var out = java.nio.file.Files.newOutputStream(confFile)) {
+      cluster.configuration().writeXml(out);
+    }
+    Cli.Run r = Cli.inProcess("dfsio", "-write", "-conf", confFile.toString(), "--run-dir",
+        work.resolve("runs").toString());
+    assertEquals(2, r.code(), r.all());
+    assertTrue(r.err().contains("test.build.data: on ofs:// the root must be /VOLUME/BUCKET/DIR"), r.err());
+  }
+
+  /** The first command of the README, exactly as a newcomer types it (from the assembled dist). */
+  @Test
+  void readmeCommandOnEmbeddedOzone(@TempDir Path work) throws Exception {
+    Cli.Run r = Cli.process(work, 600, "dfsio", "-write", "-nrFiles", "4", "-fileSize", "64MB",
+        "--embedded", "ozone");
+    assertEquals(0, r.code(), r.all());
+    assertTrue(r.out().contains("----- TestDFSIO ----- : write"), r.out());
+    assertTrue(r.out().contains(" Total MBytes processed: 256"), r.out());
+    assertTrue(r.out().contains("Aggregate throughput mb/sec: "), r.out());
+    assertTrue(r.out().contains("write latency ms: p50 "), r.out());
+    JsonNode j = Cli.lastResult(work.resolve("harness-runs"));
+    assertTrue(j.get("target").asText().startsWith("ofs://"), j.get("target").asText());
+    assertTrue(j.get("root").asText().contains("/vol1/bucket1/benchmarks/TestDFSIO"), j.get("root").asText());
+    assertEquals(4L << 26, j.get("aggregate").get("bytes").asLong());
+    assertTrue(j.get("versions").get("ozone").asText().startsWith("2.2"), j.get("versions").toString());
+  }
+}

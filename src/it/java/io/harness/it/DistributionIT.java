@@ -1,0 +1,252 @@
+package io.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shipped artifacts, run as a user runs them: {@code bin/harness} of the assembled
+ * distribution as a real process, and the job jar {@code harness.jar} as {@code hadoop jar} sees it.
+ *
+ * <p>System properties (set by dist's failsafe configuration): {@code harness.home} (the assembled
+ * directory), {@code harness.jobjar} (the job jar), {@code harness.version}.
+ */
+class DistributionIT {
+  private static final long TIMEOUT_SECONDS = 120;
+  /** A subcommand line of picocli's usage: two spaces, the name, then its description. */
+  private static final Pattern DFSIO_COMMAND = Pattern.compile("(?m)^\\s+dfsio\\s+\\S");
+
+  private static Path home;
+  private static Path script;
+  private static Path jobJar;
+
+  @BeforeAll
+  static void locateArtifacts() {
+    home = Paths.get(required("harness.home"));
+    script = home.resolve("bin/harness");
+    jobJar = Paths.get(required("harness.jobjar"));
+    assertTrue(Files.isDirectory(home), "no assembled distribution at " + home);
+    assertTrue(Files.isExecutable(script), "bin/harness missing or not executable: " + script);
+    assertTrue(Files.isRegularFile(jobJar), "no job jar at " + jobJar);
+  }
+
+  @Test
+  void helpListsTheCommands() throws Exception {
+    Result r = run(harness("--help"));
+    assertEquals(0, r.code, r::describe);
+    assertTrue(r.out.startsWith("Usage: harness"), r::describe);
+    assertTrue(DFSIO_COMMAND.matcher(r.out).find(), () -> "dfsio is not listed\n" + r.describe());
+    assertEquals("", r.err.strip(), () -> "--help wrote to stderr (logging not quiet?)\n" + r.describe());
+  }
+
+  @Test
+  void versionNamesTheHarnessAndItsStack() throws Exception {
+    Result r = run(harness("--version"));
+    assertEquals(0, r.code, r::describe);
+    String version = System.getProperty("harness.version", "");
+    assertTrue(r.out.startsWith("harness " + version), r::describe);
+    assertTrue(r.out.contains("Hadoop "), r::describe);
+    assertTrue(r.out.contains("Java "), r::describe);
+  }
+
+  @Test
+  void unknownCommandExitsTwoWithOneLine() throws Exception {
+    Result r = run(harness("nosuchcommand"));
+    assertEquals(2, r.code, r::describe);
+    List<String> lines = r.err.strip().lines().collect(Collectors.toList());
+    assertEquals(1, lines.size(), () -> "expected one line on stderr\n" + r.describe());
+    assertTrue(lines.get(0).contains("nosuchcommand"), r::describe);
+    assertEquals("", r.out.strip(), r::describe);
+  }
+
+  @Test
+  void runsThroughASymlink(@TempDir Path dir) throws Exception {
+    Path link = dir.resolve("harness");
+    Files.createSymbolicLink(link, script);
+    List<String> cmd = harness("--version");
+    cmd.set(0, link.toString());
+    Result r = run(cmd);
+    assertEquals(0, r.code, r::describe);
+    assertTrue(r.out.startsWith("harness "), r::describe);
+  }
+
+  @Test
+  void distributionHoldsConfAndLibs() throws IOException {
+    assertTrue(Files.isRegularFile(home.resolve("conf/log4j.properties")));
+    List<String> libs = libJars().stream().map(p -> p.getFileName().toString())
+        .collect(Collectors.toList());
+    for (String module : Arrays.asList("harness-core-", "harness-dfsio-", "harness-freon-")) {
+      assertTrue(libs.stream().anyMatch(n -> n.startsWith(module)), module + " not in lib/: " + libs);
+    }
+    assertTrue(libs.stream().anyMatch(n -> n.startsWith("hadoop-common-")), "hadoop-common not in lib/");
+    // Ratis (every Ozone server) needs Dropwizard Metrics 3.x; 4.x breaks the embedded Ozone cluster.
+    List<String> metrics = libs.stream().filter(n -> n.startsWith("metrics-core-"))
+        .collect(Collectors.toList());
+    assertEquals(1, metrics.size(), "metrics-core in lib/: " + metrics);
+    assertTrue(metrics.get(0).startsWith("metrics-core-3."), "lib/ needs metrics-core 3.x: " + metrics);
+    // one SLF4J binding, or every start prints "multiple SLF4J bindings" on stderr
+    assertEquals(1, libs.stream().filter(n -> n.startsWith("slf4j-reload4j-")
+        || n.startsWith("log4j-slf4j") || n.startsWith("slf4j-log4j12-") || n.startsWith("logback-classic-")
+        || n.startsWith("slf4j-simple-") || n.startsWith("slf4j-jdk14-") || n.startsWith("slf4j-nop-")).count(),
+        "SLF4J bindings in lib/: " + libs);
+  }
+
+  @Test
+  void tarballHoldsTheSameTree() throws Exception {
+    Path tarball = home.resolveSibling(home.getFileName() + "-bin.tar.gz");
+    assertTrue(Files.isRegularFile(tarball), "no tarball at " + tarball);
+    Result r = run(Arrays.asList("tar", "-tzvf", tarball.toString()));
+    assertEquals(0, r.code, r::describe);
+    String base = home.getFileName().toString();
+    assertTrue(Pattern.compile("(?m)^-rwxr-xr-x .* " + Pattern.quote(base + "/bin/harness") + "$")
+        .matcher(r.out).find(), "bin/harness not executable in the tarball");
+    assertTrue(r.out.contains(base + "/conf/log4j.properties"));
+    assertTrue(r.out.contains(base + "/lib/harness-core-"));
+    long jars = r.out.lines().filter(l -> l.contains(base + "/lib/") && l.endsWith(".jar")).count();
+    assertEquals(libJars().size(), jars, "tarball and directory hold different lib/ jars");
+  }
+
+  @Test
+  void jobJarHoldsOnlyTheHarnessAndRelocatedLibraries() throws IOException {
+    try (JarFile jar = new JarFile(jobJar.toFile())) {
+      assertNotNull(jar.getEntry("io/harness/core/cli/Harness.class"));
+      assertNotNull(jar.getManifest(), "no manifest");
+      assertEquals("io.harness.core.cli.Harness",
+          jar.getManifest().getMainAttributes().getValue(Attributes.Name.MAIN_CLASS));
+      List<String> names = jar.stream().map(JarEntry::getName).collect(Collectors.toList());
+      assertEquals(List.of(), names.stream()
+          .filter(n -> n.startsWith("org/apache/hadoop/") || n.startsWith("org/apache/ozone/")
+              || n.startsWith("org/apache/ratis/"))
+          .limit(5).collect(Collectors.toList()), "Hadoop / Ozone classes in the job jar");
+      for (String top : Arrays.asList("picocli/", "org/HdrHistogram/", "com/codahale/metrics/")) {
+        assertFalse(names.stream().anyMatch(n -> n.startsWith(top)), top + " is not relocated");
+      }
+      assertNotNull(jar.getEntry("io/harness/shaded/picocli/CommandLine.class"));
+      assertNotNull(jar.getEntry("META-INF/services/io.harness.core.cli.HarnessSubcommand"));
+    }
+  }
+
+  /**
+   * The job jar on a class path like {@code hadoop jar}'s on a plain Hadoop cluster: Hadoop's jars
+   * only. Not our modules, not the libraries the job jar relocates, no Ozone server, no mini
+   * clusters or test jars.
+   */
+  @Test
+  void jobJarRunsOnAHadoopClassPath() throws Exception {
+    Pattern notOnHadoop = Pattern.compile(
+        "(harness-|picocli-|HdrHistogram-|metrics-core-|ozone-|hdds-|ratis-|rocksdbjni-"
+            + "|hadoop-minicluster-|junit-).*|.*-tests\\.jar");
+    List<String> cp = new ArrayList<>();
+    cp.add(jobJar.toString());
+    for (Path lib : libJars()) {
+      if (!notOnHadoop.matcher(lib.getFileName().toString()).matches()) {
+        cp.add(lib.toString());
+      }
+    }
+    Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+    List<String> cmd = new ArrayList<>(Arrays.asList(java.toString(), "-Xmx256m",
+        "-Dlog4j.configuration=file:" + home.resolve("conf/log4j.properties"),
+        "-cp", String.join(":", cp), "io.harness.core.cli.Harness", "--help"));
+    Result r = run(cmd);
+    assertEquals(0, r.code, r::describe);
+    assertTrue(r.out.startsWith("Usage: harness"), r::describe);
+    assertTrue(DFSIO_COMMAND.matcher(r.out).find(), () -> "dfsio is not listed\n" + r.describe());
+
+    cmd.add(cmd.size() - 1, "dfsio");
+    Result sub = run(cmd);
+    assertEquals(0, sub.code, sub::describe);
+    assertTrue(sub.out.startsWith("Usage: harness dfsio"), sub::describe);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private static String required(String property) {
+    String value = System.getProperty(property);
+    if (value == null || value.isBlank()) {
+      fail("system property " + property + " is not set (run through dist's failsafe)");
+    }
+    return value;
+  }
+
+  private static List<Path> libJars() throws IOException {
+    try (Stream<Path> s = Files.list(home.resolve("lib"))) {
+      return s.filter(p -> p.toString().endsWith(".jar")).sorted().collect(Collectors.toList());
+    }
+  }
+
+  private static List<String> harness(String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(script.toString());
+    Collections.addAll(cmd, args);
+    return cmd;
+  }
+
+  private static Result run(List<String> cmd) throws IOException, InterruptedException {
+    Path out = Files.createTempFile("harness-it-", ".out");
+    Path err = Files.createTempFile("harness-it-", ".err");
+    try {
+      ProcessBuilder pb = new ProcessBuilder(cmd)
+          .redirectOutput(out.toFile())
+          .redirectError(err.toFile());
+      pb.environment().put("HARNESS_HEAPSIZE", "512m"); // the machine is shared; --help is small
+      pb.environment().remove("HARNESS_OPTS");
+      Process p = pb.start();
+      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        fail("timed out after " + TIMEOUT_SECONDS + " s: " + cmd + "\nstdout:\n" + read(out)
+            + "\nstderr:\n" + read(err));
+      }
+      return new Result(cmd, p.exitValue(), read(out), read(err));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  private static String read(Path file) throws IOException {
+    return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+  }
+
+  private static final class Result {
+    final List<String> cmd;
+    final int code;
+    final String out;
+    final String err;
+
+    Result(List<String> cmd, int code, String out, String err) {
+      this.cmd = cmd;
+      this.code = code;
+      this.out = out;
+      this.err = err;
+    }
+
+    String describe() {
+      String shown = cmd.stream()
+          .map(a -> a.length() > 160 ? a.substring(0, 160) + "..." : a)
+          .collect(Collectors.joining(" "));
+      return "command " + shown + " exited " + code + "\n--- stdout:\n" + out + "\n--- stderr:\n" + err;
+    }
+  }
+}
