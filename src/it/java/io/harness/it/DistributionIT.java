@@ -196,6 +196,40 @@ class DistributionIT {
     }
   }
 
+  /**
+   * The launcher's class path lists main jars before test jars, so a resource that a test jar also
+   * carries resolves to the main jar's copy: Ozone's generated defaults (hdds-common-default.xml,
+   * with the 60 s Ratis client request timeout) must come from hdds-common, not hdds-common-tests.
+   */
+  @Test
+  void classPathPutsMainJarsBeforeTestJars() throws Exception {
+    Result r = run(harness("classpath"));
+    assertEquals(0, r.code, r::describe);
+    List<String> entries = Arrays.asList(r.out.strip().split(":"));
+    assertEquals(libJars().size(), entries.size(), r::describe);
+    int lastMain = -1;
+    int firstTest = Integer.MAX_VALUE;
+    for (int i = 0; i < entries.size(); i++) {
+      if (entries.get(i).endsWith("-tests.jar")) {
+        firstTest = Math.min(firstTest, i);
+      } else {
+        lastMain = i;
+      }
+    }
+    assertTrue(lastMain < firstTest, "a main jar after a test jar: " + entries);
+    java.net.URL[] urls = new java.net.URL[entries.size()];
+    for (int i = 0; i < urls.length; i++) {
+      urls[i] = Paths.get(entries.get(i)).toUri().toURL();
+    }
+    try (java.net.URLClassLoader loader = new java.net.URLClassLoader(urls, null)) {
+      java.net.URL defaults = loader.getResource("hdds-common-default.xml");
+      assertNotNull(defaults);
+      assertTrue(defaults.toString().contains("/hdds-common-2.2.0.jar!"), defaults.toString());
+      String xml = new String(defaults.openStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(xml.contains("hdds.ratis.raft.client.rpc.request.timeout"), defaults.toString());
+    }
+  }
+
   private static List<String> harness(String... args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(script.toString());

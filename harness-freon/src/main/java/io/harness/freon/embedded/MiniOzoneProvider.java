@@ -94,7 +94,16 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
    * one machine. A key the caller set (anywhere but a {@code *-default.xml}) is left as it is.
    */
   static OzoneConfiguration serverConfiguration(Configuration base, int datanodes) {
-    OzoneConfiguration conf = new OzoneConfiguration(base);
+    // Start from Ozone's own defaults and lay the caller's explicit settings over them, so that a
+    // base without Ozone's *-default.xml values (e.g. one made with loadDefaults=false) cannot drop
+    // keys such as hdds.ratis.raft.client.rpc.request.timeout (60s): without it Ratis uses its own
+    // 3 s, and on a busy 2-core machine writes time out, retry and stall for tens of seconds.
+    OzoneConfiguration conf = new OzoneConfiguration();
+    for (java.util.Map.Entry<String, String> e : base) {
+      if (isUserSet(base, e.getKey())) {
+        conf.set(e.getKey(), base.getRaw(e.getKey()), "caller");
+      }
+    }
     // Fewer than 3 datanodes cannot hold RATIS/THREE (the default): clients and the OM's bucket
     // default use ONE, so writes do not wait for a pipeline that can never form.
     if (datanodes < 3) {
@@ -119,15 +128,23 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
 
   private static void setUnlessUserSet(OzoneConfiguration conf, Configuration base, String key,
       String value) {
+    if (!isUserSet(base, key)) {
+      conf.set(key, value, "harness embedded ozone");
+    }
+  }
+
+  /** Whether {@code key} was set anywhere other than a {@code *-default.xml} file. */
+  private static boolean isUserSet(Configuration base, String key) {
     String[] sources = base.getPropertySources(key);
-    if (sources != null) {
-      for (String source : sources) {
-        if (!source.endsWith("-default.xml")) {
-          return;
-        }
+    if (sources == null) {
+      return false;
+    }
+    for (String source : sources) {
+      if (!source.endsWith("-default.xml")) {
+        return true;
       }
     }
-    conf.set(key, value, "harness embedded ozone");
+    return false;
   }
 
   private static MiniOzoneCluster build(Configuration base, int datanodes, Path dir)

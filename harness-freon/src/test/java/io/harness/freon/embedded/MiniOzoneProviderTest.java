@@ -40,6 +40,20 @@ class MiniOzoneProviderTest {
     writeReadAndClose(3);
   }
 
+  /**
+   * A base configuration that holds none of Ozone's defaults (as a plain Hadoop Configuration made
+   * before Ozone's default resources were registered does) must still give the servers and clients
+   * Ozone's defaults: without them the Ratis client request timeout drops from 60 s to Ratis' 3 s.
+   */
+  @Test
+  void ozoneDefaultsSurviveABaseWithoutThem() {
+    Configuration base = new Configuration(false);
+    base.set("harness.test.key", "kept");
+    Configuration conf = MiniOzoneProvider.serverConfiguration(base, 3);
+    assertEquals("60s", conf.get("hdds.ratis.raft.client.rpc.request.timeout"));
+    assertEquals("kept", conf.get("harness.test.key"));
+  }
+
   @Test
   void callerSettingsWinOverSmallClusterDefaults() {
     Configuration base = new Configuration(false);
