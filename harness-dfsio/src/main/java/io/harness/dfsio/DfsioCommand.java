@@ -34,6 +34,7 @@ import picocli.CommandLine.Option;
 
 /** {@code harness dfsio}: TestDFSIO's write and read, in this JVM, with the harness's figures. */
 @Command(name = "dfsio", mixinStandardHelpOptions = true, sortOptions = false,
+    subcommands = DfsioAnalyzeCommand.class,
     description = {
         "TestDFSIO-style I/O: each task writes or reads one file io_data/test_io_<i> under the root.",
         "Prints TestDFSIO's block (appended to -resFile) and the harness's wall-clock aggregate and "
@@ -182,6 +183,8 @@ public final class DfsioCommand extends WorkloadCommand {
         qualifiedRoot.toString(), startedAt, finishedAt, exit, failed, agg,
         figures(legacy), records.stream().map(TaskResult::of).toList());
     java.nio.file.Path jsonFile = writeResult(run, runId);
+    // TestDFSIO's reducer output, so `dfsio analyze` (or any TestDFSIO tooling) reads this run too
+    PartFile.write(fs, new Path(rootPath, op.resultDir()), legacy, agg);
 
     for (String line : lines) {
       out.println(line);

@@ -15,9 +15,13 @@ import java.util.Locale;
  *
  * <p>"Throughput mb/sec" is total MB over the <em>sum</em> of task seconds: a per-task average, not
  * what the cluster did. The harness prints its wall-clock aggregate beside it.
+ *
+ * <p>Figures read from a part file ({@code floatSums}) are computed in TestDFSIO's own float
+ * arithmetic, so that they print exactly what TestDFSIO printed for the same file.
+ * {@code execTimeMillis} is NaN when the part file does not say how long the job ran.
  */
 public record LegacyFigures(String testType, long tasks, long size, double timeMillis, double rate,
-    double sqrate, double execTimeMillis) {
+    double sqrate, double execTimeMillis, boolean floatSums) {
 
   /** 2^20, TestDFSIO's MEGA. */
   public static final double MEGA = 1 << 20;
@@ -41,31 +45,41 @@ public record LegacyFigures(String testType, long tasks, long size, double timeM
       rate += ioRateMbSec * 1000;
       sqrate += ioRateMbSec * ioRateMbSec * 1000;
     }
-    return new LegacyFigures(testType, tasks, size, time, rate, sqrate, execTimeMillis);
+    return new LegacyFigures(testType, tasks, size, time, rate, sqrate, execTimeMillis, false);
+  }
+
+  /** The sums as TestDFSIO's reducer wrote them (long milliseconds, float rates). */
+  public static LegacyFigures ofPartFile(String testType, long tasks, long size, long timeMillis,
+      float rate, float sqrate, double execTimeMillis) {
+    return new LegacyFigures(testType, tasks, size, timeMillis, rate, sqrate, execTimeMillis, true);
   }
 
   public double totalMBytes() {
-    return size / MEGA;
+    return floatSums ? (float) size / (1L << 20) : size / MEGA;
   }
 
   /** Total MB / sum of task seconds. */
   public double throughputMbSec() {
+    if (floatSums) {
+      return (float) totalMBytes() / ((long) timeMillis / 1000.0f);
+    }
     return totalMBytes() / (timeMillis / 1000.0);
   }
 
   /** Mean of the per-task rates. */
   public double averageIoRateMbSec() {
-    return rate / 1000 / tasks;
+    return floatSums ? (float) rate / 1000 / tasks : rate / 1000 / tasks;
   }
 
   /** Standard deviation of the per-task rates: sqrt(|E[r^2] - E[r]^2|). */
   public double ioRateStdDev() {
     double med = averageIoRateMbSec();
-    return Math.sqrt(Math.abs(sqrate / 1000 / tasks - med * med));
+    double meanSquare = floatSums ? (float) sqrate / 1000 / tasks : sqrate / 1000 / tasks;
+    return Math.sqrt(Math.abs(meanSquare - med * med));
   }
 
   public double execTimeSeconds() {
-    return execTimeMillis / 1000.0;
+    return floatSums ? (float) ((long) execTimeMillis / 1000.0f) : execTimeMillis / 1000.0;
   }
 
   /** The block TestDFSIO prints and appends to its result file, with its formatting. */
@@ -79,7 +93,8 @@ public record LegacyFigures(String testType, long tasks, long size, double timeM
         "      Throughput mb/sec: " + df.format(throughputMbSec()),
         " Average IO rate mb/sec: " + df.format(averageIoRateMbSec()),
         "  IO rate std deviation: " + df.format(ioRateStdDev()),
-        "     Test exec time sec: " + df.format(execTimeSeconds()),
+        "     Test exec time sec: " + (Double.isNaN(execTimeMillis)
+            ? "n/a (not in the part file)" : df.format(execTimeSeconds())),
         "");
   }
 }

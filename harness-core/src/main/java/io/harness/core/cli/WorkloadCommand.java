@@ -54,6 +54,11 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     this.context = runContext;
   }
 
+  /** The run context (for subcommands of a workload). */
+  public RunContext context() {
+    return context;
+  }
+
   /** Checks the workload's own options; throws {@link UsageException}. Nothing may be touched. */
   protected abstract void validate();
 

@@ -1,0 +1,118 @@
+package io.harness.dfsio;
+
+import io.harness.core.cli.ExitCodes;
+import io.harness.core.cli.RunContext;
+import io.harness.core.cli.UsageException;
+import io.harness.core.result.Aggregate;
+import io.harness.core.result.LatencySummary;
+import io.harness.core.result.TextReport;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code harness dfsio analyze}: TestDFSIO's figures from a reducer part file alone, computed the way
+ * TestDFSIO computes them (so the numbers equal what it printed), plus the harness's aggregate
+ * throughput and latency when the part file carries the harness's keys.
+ */
+@Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Prints TestDFSIO's result block from a part file (io_<op>/part-00000, or its directory), "
+            + "written by the harness or by Hadoop's TestDFSIO; any Hadoop file system URI works.",
+        "Harness part files also give the wall-clock aggregate throughput and per-call latency."})
+final class DfsioAnalyzeCommand implements Callable<Integer> {
+  private static final Map<String, String> TEST_TYPES = Map.of(
+      "io_write", "write", "io_read", "read", "io_append", "append",
+      "io_random_read", "random read", "io_truncate", "truncate");
+
+  @ParentCommand
+  DfsioCommand parent;
+
+  @Parameters(paramLabel = "PATH", description = "A part file, or the io_<op> directory holding part-00000.")
+  String path;
+
+  @Option(names = "--test-type", paramLabel = "TYPE",
+      description = "The name in the block's first line (default: from the directory name, "
+          + "e.g. io_write gives 'write').")
+  String testType;
+
+  @Option(names = "-resFile", paramLabel = "FILE", description = "Also append the block to this local file.")
+  String resFile;
+
+  @Override
+  public Integer call() throws IOException {
+    RunContext context = parent.context();
+    Path p = new Path(path);
+    FileSystem fs = p.getFileSystem(context.conf());
+    PartFile part;
+    try {
+      part = PartFile.read(fs, p);
+    } catch (FileNotFoundException e) {
+      throw new UsageException("PATH", "no such file: " + p + (fs.exists(p) ? "/" + PartFile.NAME : ""));
+    }
+    String tasks = part.legacy("tasks");
+    if (tasks == null || part.legacy("size") == null || part.legacy("time") == null
+        || part.legacy("rate") == null || part.legacy("sqrate") == null) {
+      throw new UsageException("PATH", p + " is not a TestDFSIO part file (it needs l:tasks, l:size, "
+          + "l:time, f:rate and f:sqrate)");
+    }
+    String type = testType != null ? testType : typeFromPath(fs, p);
+    double execMillis = Double.NaN;
+    Aggregate agg = null;
+    if (part.hasHarnessKeys()) {
+      agg = aggregate(part, Long.parseLong(tasks), Long.parseLong(part.legacy("size")));
+      execMillis = agg.wallSeconds() * 1000;
+    }
+    LegacyFigures legacy = LegacyFigures.ofPartFile(type, Long.parseLong(tasks),
+        Long.parseLong(part.legacy("size")), Long.parseLong(part.legacy("time")),
+        Float.parseFloat(part.legacy("rate")), Float.parseFloat(part.legacy("sqrate")), execMillis);
+    List<String> lines = new ArrayList<>(legacy.lines(new Date()));
+    if (agg != null) {
+      lines.addAll(TextReport.aggregateLines(type, agg));
+    }
+    for (String line : lines) {
+      context.out().println(line);
+    }
+    if (resFile != null) {
+      try (java.io.PrintStream res = new java.io.PrintStream(
+          new java.io.FileOutputStream(resFile, true), true, java.nio.charset.StandardCharsets.UTF_8)) {
+        lines.forEach(res::println);
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+  private static String typeFromPath(FileSystem fs, Path p) throws IOException {
+    Path dir = fs.getFileStatus(p).isDirectory() ? p : p.getParent();
+    String name = dir == null ? "" : dir.getName();
+    return TEST_TYPES.getOrDefault(name, name.startsWith("io_") ? name.substring(3) : "unknown");
+  }
+
+  /** The harness's aggregate, rebuilt from its keys in the part file. */
+  private static Aggregate aggregate(PartFile part, long tasks, long size) {
+    long first = Long.parseLong(part.values().get(PartFile.FIRST_START));
+    long last = Long.parseLong(part.values().get(PartFile.LAST_END));
+    int failed = Integer.parseInt(part.values().getOrDefault(PartFile.FAILED, "0"));
+    Map<String, LatencySummary> latency = new LinkedHashMap<>();
+    part.values().forEach((k, v) -> {
+      if (k.startsWith(PartFile.HISTOGRAM_PREFIX)) {
+        LatencySummary encoded = new LatencySummary(0, 0, 0, 0, 0, 0, 0, v);
+        latency.put(k.substring(PartFile.HISTOGRAM_PREFIX.length()), LatencySummary.of(encoded.decode()));
+      }
+    });
+    double wall = (last - first) / 1e9;
+    return new Aggregate((int) tasks + failed, failed, size, first, last, wall,
+        wall > 0 ? size / (double) (1 << 20) / wall : 0, latency);
+  }
+}
