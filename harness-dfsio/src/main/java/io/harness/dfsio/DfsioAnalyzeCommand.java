@@ -113,6 +113,6 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
     });
     double wall = (last - first) / 1e9;
     return new Aggregate((int) tasks + failed, failed, size, first, last, wall,
-        wall > 0 ? size / (double) (1 << 20) / wall : 0, latency);
+        wall > 0 ? size / (double) (1 << 20) / wall : 0, latency, part.timeSeries());
   }
 }

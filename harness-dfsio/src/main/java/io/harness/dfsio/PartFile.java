@@ -2,11 +2,14 @@ package io.harness.dfsio;
 
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.LatencySummary;
+import io.harness.core.result.SecondSample;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.StringTokenizer;
 import java.util.TreeMap;
@@ -27,6 +30,8 @@ public final class PartFile {
   public static final String LAST_END = "l:harness.last.end.epoch.ns";
   public static final String FAILED = "l:harness.failed.tasks";
   public static final String HISTOGRAM_PREFIX = "s:harness.latency.";
+  /** {@code second:bytes,second:bytes,...} over epoch seconds, all tasks together. */
+  public static final String BYTES_PER_SECOND = "s:harness.bytes.per.second";
 
   private final Map<String, String> values;
 
@@ -48,6 +53,12 @@ public final class PartFile {
     for (Map.Entry<String, LatencySummary> e : agg.latency().entrySet()) {
       v.put(HISTOGRAM_PREFIX + e.getKey(), e.getValue().histogram());
     }
+    StringBuilder series = new StringBuilder();
+    for (SecondSample sample : agg.timeSeries()) {
+      series.append(series.length() == 0 ? "" : ",").append(sample.epochSecond()).append(':')
+          .append(sample.bytes());
+    }
+    v.put(BYTES_PER_SECOND, series.toString());
     fs.delete(dir, true);
     try (FSDataOutputStream out = fs.create(new Path(dir, NAME), true);
         PrintStream p = new PrintStream(out, false, StandardCharsets.UTF_8)) {
@@ -83,6 +94,18 @@ public final class PartFile {
       }
     }
     return null;
+  }
+
+  /** The per-second series written by the harness (empty when absent). */
+  public List<SecondSample> timeSeries() {
+    List<SecondSample> series = new ArrayList<>();
+    String text = values.getOrDefault(BYTES_PER_SECOND, "");
+    for (String item : text.isEmpty() ? new String[0] : text.split(",")) {
+      int colon = item.indexOf(':');
+      series.add(SecondSample.of(Long.parseLong(item.substring(0, colon)),
+          Long.parseLong(item.substring(colon + 1))));
+    }
+    return series;
   }
 
   public boolean hasHarnessKeys() {

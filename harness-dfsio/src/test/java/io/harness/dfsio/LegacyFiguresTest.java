@@ -13,7 +13,8 @@ class LegacyFiguresTest {
 
   private static TaskRecord task(int i, long bytes, long millis, String error) {
     long start = 1_000_000_000L * (i + 1);
-    return new TaskRecord(i, "test_io_" + i, bytes, start, start + millis * 1_000_000L, Map.of(), error);
+    return new TaskRecord(i, "test_io_" + i, bytes, start, start + millis * 1_000_000L, Map.of(),
+        new java.util.TreeMap<>(), error);
   }
 
   @Test

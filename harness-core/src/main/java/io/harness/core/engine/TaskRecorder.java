@@ -14,6 +14,9 @@ public final class TaskRecorder {
   private final String name;
   private final Map<String, Histogram> latency = new LinkedHashMap<>();
   private long bytes;
+  /** Bytes by the epoch second in which the call that moved them ended. */
+  private long firstSecond = -1;
+  private long[] perSecond = new long[8];
   private long startNano;
   private long endNano;
   private Throwable error;
@@ -27,12 +30,28 @@ public final class TaskRecorder {
   public void call(String kind, long startNano, long n) {
     long now = System.nanoTime();
     histogram(kind).recordValue(Math.max(1, now - startNano));
-    bytes += n;
+    count(now, n);
   }
 
   /** Adds bytes moved outside timed calls. */
   public void addBytes(long n) {
+    count(System.nanoTime(), n);
+  }
+
+  private void count(long nanoTime, long n) {
     bytes += n;
+    if (n == 0) {
+      return;
+    }
+    long second = EpochClock.toEpochNanos(nanoTime) / 1_000_000_000L;
+    if (firstSecond < 0) {
+      firstSecond = second;
+    }
+    int i = (int) (second - firstSecond);
+    if (i >= perSecond.length) {
+      perSecond = java.util.Arrays.copyOf(perSecond, Math.max(i + 1, perSecond.length * 2));
+    }
+    perSecond[i] += n;
   }
 
   private Histogram histogram(String kind) {
@@ -55,8 +74,14 @@ public final class TaskRecorder {
   }
 
   public TaskRecord toRecord() {
+    java.util.SortedMap<Long, Long> series = new java.util.TreeMap<>();
+    for (int i = 0; firstSecond >= 0 && i < perSecond.length; i++) {
+      if (perSecond[i] != 0) {
+        series.put(firstSecond + i, perSecond[i]);
+      }
+    }
     return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(startNano),
-        EpochClock.toEpochNanos(endNano), latency, error == null ? null : describe(error));
+        EpochClock.toEpochNanos(endNano), latency, series, error == null ? null : describe(error));
   }
 
   private static String describe(Throwable t) {

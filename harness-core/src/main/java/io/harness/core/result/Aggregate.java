@@ -1,18 +1,22 @@
 package io.harness.core.result;
 
 import io.harness.core.engine.TaskRecord;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
  * What the cluster did, over all tasks: bytes over wall-clock time from the first task's start to the
- * last task's end (not TestDFSIO's sum of task times), and the per-call latency of all tasks merged.
- * MB means 2^20 bytes, as in TestDFSIO.
+ * last task's end (not TestDFSIO's sum of task times), the per-call latency of all tasks merged, and
+ * the bytes of all tasks per epoch second. MB means 2^20 bytes, as in TestDFSIO.
  */
 public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartEpochNanos,
-    long lastEndEpochNanos, double wallSeconds, double mbPerSec, Map<String, LatencySummary> latency) {
+    long lastEndEpochNanos, double wallSeconds, double mbPerSec, Map<String, LatencySummary> latency,
+    List<SecondSample> timeSeries) {
 
   public static Aggregate of(List<TaskRecord> records) {
     long bytes = 0;
@@ -20,7 +24,9 @@ public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartE
     long last = Long.MIN_VALUE;
     int failed = 0;
     Map<String, Histogram> merged = new LinkedHashMap<>();
+    SortedMap<Long, Long> perSecond = new TreeMap<>();
     for (TaskRecord r : records) {
+      r.bytesPerSecond().forEach((sec, b) -> perSecond.merge(sec, b, Long::sum));
       bytes += r.bytes();
       first = Math.min(first, r.startEpochNanos());
       last = Math.max(last, r.endEpochNanos());
@@ -36,7 +42,26 @@ public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartE
     double wall = (last - first) / 1e9;
     Map<String, LatencySummary> lat = new LinkedHashMap<>();
     merged.forEach((k, h) -> lat.put(k, LatencySummary.of(h)));
+    List<SecondSample> series = new ArrayList<>();
+    if (!perSecond.isEmpty()) {
+      // every second from the first to the last, idle ones included
+      for (long sec = perSecond.firstKey(); sec <= perSecond.lastKey(); sec++) {
+        series.add(SecondSample.of(sec, perSecond.getOrDefault(sec, 0L)));
+      }
+    }
     return new Aggregate(records.size(), failed, bytes, first, last, wall,
-        wall > 0 ? bytes / (double) (1 << 20) / wall : 0, lat);
+        wall > 0 ? bytes / (double) (1 << 20) / wall : 0, lat, series);
+  }
+
+  /**
+   * Per-second MB/s over the whole seconds of the run (the first and last seconds are partial and
+   * left out when there are at least three), sorted ascending; empty for runs under a second.
+   */
+  public double[] steadySeconds() {
+    List<SecondSample> s = timeSeries;
+    if (s.size() >= 3) {
+      s = s.subList(1, s.size() - 1);
+    }
+    return s.stream().mapToDouble(SecondSample::mbPerSec).sorted().toArray();
   }
 }

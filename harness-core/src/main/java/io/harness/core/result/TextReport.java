@@ -17,11 +17,19 @@ public final class TextReport {
         agg.mbPerSec(), agg.bytes() / (double) (1 << 20), agg.wallSeconds()));
     lines.add(String.format(Locale.ROOT, "                         Tasks: %d (%d failed)", agg.tasks(),
         agg.failedTasks()));
+    double[] seconds = agg.steadySeconds();
+    if (seconds.length > 0) {
+      lines.add(String.format(Locale.ROOT,
+          "  Per-second throughput mb/sec: min %.2f  median %.2f  max %.2f  (%d s of %d in the JSON)",
+          seconds[0], seconds[seconds.length / 2], seconds[seconds.length - 1], seconds.length,
+          agg.timeSeries().size()));
+    }
     for (Map.Entry<String, LatencySummary> e : agg.latency().entrySet()) {
       LatencySummary l = e.getValue();
       lines.add(String.format(Locale.ROOT,
-          "%30s: p50 %s  p99 %s  max %s  (%d calls)", e.getKey() + " latency ms",
-          ms(l.p50Nanos()), ms(l.p99Nanos()), ms(l.maxNanos()), l.count()));
+          "%30s: p50 %s  p90 %s  p99 %s  p99.9 %s  max %s  (%d calls)", e.getKey() + " latency ms",
+          ms(l.p50Nanos()), ms(l.p90Nanos()), ms(l.p99Nanos()), ms(l.p999Nanos()), ms(l.maxNanos()),
+          l.count()));
     }
     return lines;
   }
