@@ -1,0 +1,149 @@
+package io.harness.dfsio.bench;
+
+import io.harness.core.cli.Harness;
+import io.harness.core.engine.LocalEngine;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.TestDFSIO;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.util.ToolRunner;
+
+/**
+ * A benchmark, not a test: on one MiniDFSCluster, in one run, Hadoop's TestDFSIO (local MapReduce
+ * runner) against {@code harness dfsio -write} with the same files, sizes and buffers, and the
+ * harness's local engine against a bare FileSystem write loop with the same threads and buffers.
+ * Rounds alternate the order; every round is printed, then the medians and their ratios.
+ *
+ * <p>Arguments: nrFiles fileSizeMB bufferSize rounds (default 4 64 1000000 3).
+ */
+public final class DfsioBench {
+  private DfsioBench() {}
+
+  public static void main(String[] args) throws Exception {
+    int files = args.length > 0 ? Integer.parseInt(args[0]) : 4;
+    long sizeMb = args.length > 1 ? Long.parseLong(args[1]) : 64;
+    int buffer = args.length > 2 ? Integer.parseInt(args[2]) : 1_000_000;
+    int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+    int threads = LocalEngine.defaultThreads(files);
+    Path work = Files.createTempDirectory("harness-bench-");
+    Configuration conf = new Configuration();
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, work.resolve("dfs").toFile()).numDataNodes(3).build();
+    try {
+      cluster.waitActive();
+      Configuration c = new Configuration(cluster.getConfiguration(0));
+      c.set("fs.defaultFS", cluster.getURI().toString());
+      c.set("mapreduce.framework.name", "local");
+      c.set("hadoop.tmp.dir", work.resolve("tmp").toString());
+      Path site = work.resolve("cluster-site.xml");
+      try (var out = Files.newOutputStream(site)) {
+        c.writeXml(out);
+      }
+      System.out.printf(Locale.ROOT, "dfsio bench on MiniDFSCluster (3 datanodes): %d files x %d MB, buffer %d B,"
+          + " %d threads for the local engine and the bare loop, %d rounds%n", files, sizeMb, buffer, threads, rounds);
+      double[] peer = new double[rounds];
+      double[] harness = new double[rounds];
+      double[] engine = new double[rounds];
+      double[] bare = new double[rounds];
+      for (int r = 0; r < rounds; r++) {
+        boolean peerFirst = r % 2 == 0;
+        if (peerFirst) {
+          peer[r] = testDfsio(c, files, sizeMb, buffer, work);
+        }
+        harness[r] = harnessWrite(site, files, sizeMb, buffer, threads, work);
+        engine[r] = io.harness.core.result.ResultWriter.mapper().readTree(work.resolve("last.json").toFile())
+            .get("figures").get("legacy").get("execTimeSec").asDouble();
+        if (!peerFirst) {
+          peer[r] = testDfsio(c, files, sizeMb, buffer, work);
+        }
+        bare[r] = bareLoop(c, files, sizeMb << 20, buffer, threads);
+        System.out.printf(Locale.ROOT,
+            "round %d: TestDFSIO %.2f s  harness %.2f s (its engine %.2f s)  bare loop %.2f s%n",
+            r + 1, peer[r], harness[r], engine[r], bare[r]);
+      }
+      double p = median(peer);
+      double h = median(harness);
+      double b = median(bare);
+      double e = median(engine);
+      System.out.printf(Locale.ROOT, "TestDFSIO -write (local MapReduce runner)  median %7.2f s%n", p);
+      System.out.printf(Locale.ROOT, "harness dfsio -write (local engine)        median %7.2f s"
+          + "   harness/TestDFSIO = %.2f%n", h, h / p);
+      System.out.printf(Locale.ROOT, "harness local engine alone (exec time)     median %7.2f s%n", e);
+      System.out.printf(Locale.ROOT, "bare FileSystem write loop                 median %7.2f s"
+          + "   harness engine/bare = %.2f (engine overhead), whole command/bare = %.2f%n", b, e / b, h / b);
+      System.out.println("note: TestDFSIO runs on the local MapReduce runner and the harness on its local engine"
+          + " until the harness's MapReduce engine exists; the bare loop writes one fixed buffer, the harness"
+          + " seeded non-repeating data.");
+    } finally {
+      cluster.shutdown(true);
+      io.harness.core.util.LocalDirs.deleteOwnTempDir(work);
+      System.exit(0);
+    }
+  }
+
+  private static double testDfsio(Configuration c, int files, long sizeMb, int buffer, Path work) throws Exception {
+    Configuration conf = new Configuration(c);
+    conf.set("test.build.data", "/bench/peer");
+    File res = work.resolve("peer-results.log").toFile();
+    long t0 = System.nanoTime();
+    int rc = ToolRunner.run(conf, new TestDFSIO(), new String[] {"-write", "-nrFiles", "" + files,
+        "-fileSize", sizeMb + "MB", "-bufferSize", "" + buffer, "-resFile", res.getPath()});
+    double s = (System.nanoTime() - t0) / 1e9;
+    if (rc != 0) {
+      throw new IllegalStateException("TestDFSIO exited " + rc);
+    }
+    return s;
+  }
+
+  private static double harnessWrite(Path site, int files, long sizeMb, int buffer, int threads, Path work) {
+    ByteArrayOutputStream sink = new ByteArrayOutputStream();
+    PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
+    long t0 = System.nanoTime();
+    int rc = Harness.run(Map.of(), quiet, quiet, "dfsio", "-write", "-nrFiles", "" + files,
+        "-fileSize", sizeMb + "MB", "-bufferSize", "" + buffer, "-t", "" + threads, "-conf", site.toString(),
+        "--root", "/bench/harness", "--run-dir", work.resolve("runs").toString(),
+        "-resFile", work.resolve("harness-results.log").toString(), "--json", work.resolve("last.json").toString());
+    double s = (System.nanoTime() - t0) / 1e9;
+    if (rc != 0) {
+      throw new IllegalStateException("harness exited " + rc + ": " + sink.toString(StandardCharsets.UTF_8));
+    }
+    return s;
+  }
+
+  private static double bareLoop(Configuration c, int files, long size, int buffer, int threads) throws Exception {
+    FileSystem fs = FileSystem.newInstance(c);
+    byte[] buf = new byte[buffer];
+    Arrays.fill(buf, (byte) 'x');
+    org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path("/bench/bare");
+    fs.delete(dir, true);
+    long t0 = System.nanoTime();
+    LocalEngine.Result r = LocalEngine.run(files, threads, i -> "bare_" + i, (i, rec) -> {
+      try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path(dir, "f" + i), true, buffer)) {
+        for (long pos = 0; pos < size; pos += buffer) {
+          out.write(buf, 0, (int) Math.min(buffer, size - pos));
+        }
+      }
+    });
+    double s = (System.nanoTime() - t0) / 1e9;
+    fs.close();
+    if (!r.failed().isEmpty()) {
+      throw new IllegalStateException("bare loop failed: " + r.failed());
+    }
+    return s;
+  }
+
+  private static double median(double[] v) {
+    double[] s = v.clone();
+    Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+}
