@@ -22,21 +22,30 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code harness dfsio}: TestDFSIO's write and read, in this JVM, with the harness's figures. */
+/**
+ * {@code harness dfsio}: TestDFSIO's write, read (sequential, random, backward, skip), append,
+ * truncate and clean, in this JVM, with the harness's figures.
+ */
 @Command(name = "dfsio", mixinStandardHelpOptions = true, sortOptions = false,
     subcommands = DfsioAnalyzeCommand.class,
     description = {
-        "TestDFSIO-style I/O: each task writes or reads one file io_data/test_io_<i> under the root.",
+        "TestDFSIO-style I/O: each task writes, reads, appends to or truncates one file "
+            + "io_data/test_io_<i> under the root; -clean deletes the root.",
+        "Operations (exactly one): -write | -read [-random | -backward | -skip [-skipSize S]] | -append "
+            + "| -truncate | -clean",
         "Prints TestDFSIO's block (appended to -resFile) and the harness's wall-clock aggregate and "
             + "per-call latency; writes the run's JSON.",
         "Options are case-insensitive, as in TestDFSIO. Sizes: B, KB, MB, GB, TB or K, M, G, T "
@@ -50,15 +59,46 @@ public final class DfsioCommand extends WorkloadCommand {
   @Option(names = "-write", description = "Write nrFiles files of fileSize bytes each.")
   boolean write;
 
-  @Option(names = "-read", description = "Read the files a -write made (same -nrFiles, -fileSize).")
+  @Option(names = "-read", description = "Read fileSize bytes of each file a -write made (same -nrFiles); "
+      + "sequentially, or with -random, -backward or -skip.")
   boolean read;
+
+  @Option(names = "-random", description = "With -read: read buffers at random positions (seeded by "
+      + "--seed, so runs repeat) until fileSize bytes are read. Results go to io_random_read.")
+  boolean random;
+
+  @Option(names = "-backward", description = "With -read: read buffers from the end of the file towards "
+      + "its start until fileSize bytes are read.")
+  boolean backward;
+
+  @Option(names = "-skip", description = "With -read: read a buffer, skip -skipSize bytes, repeat until "
+      + "fileSize bytes are read or the file ends.")
+  boolean skip;
+
+  @Option(names = "-skipSize", paramLabel = "SIZE",
+      description = "With -read -skip: bytes skipped after each buffer; a bare number is MB (TestDFSIO's "
+          + "rule); 0 means the buffer size (default: the buffer size).")
+  String skipSize;
+
+  @Option(names = "-append", description = "Append fileSize bytes to each existing file (its seeded data "
+      + "continues, so -read --verify of the new length checks the whole file).")
+  boolean append;
+
+  @Option(names = "-truncate", description = "Truncate each existing file to fileSize (-size) bytes; "
+      + "waits until the file system shows the new length.")
+  boolean truncate;
+
+  @Option(names = "-clean", description = "Delete the run root (only if it holds nothing but what dfsio "
+      + "makes: io_control, io_data, io_write, io_read, io_append, io_random_read, io_truncate).")
+  boolean clean;
 
   @Option(names = "-nrFiles", paramLabel = "N", defaultValue = "1",
       description = "Number of files, one task each (default: ${DEFAULT-VALUE}).")
   int nrFiles;
 
   @Option(names = {"-fileSize", "-size"}, paramLabel = "SIZE", defaultValue = "1MB",
-      description = "Size of each file; a bare number is MB (default: ${DEFAULT-VALUE}).")
+      description = "Size of each file (-write), bytes read per file (-read), bytes appended per file "
+          + "(-append), new length (-truncate); a bare number is MB (default: ${DEFAULT-VALUE}).")
   String fileSize;
 
   @Option(names = "-bufferSize", paramLabel = "SIZE", defaultValue = DEFAULT_BUFFER,
@@ -74,53 +114,123 @@ public final class DfsioCommand extends WorkloadCommand {
           + "; on --embedded ozone it is placed under /vol1/bucket1).")
   String root;
 
-  @Option(names = "--verify", description = "With -read: check every byte against the seeded data; "
-      + "a mismatch fails the task.")
+  @Option(names = "--verify", description = "With -read (any mode): check every byte read against the "
+      + "seeded data at its position; a mismatch fails the task.")
   boolean verify;
 
   @Option(names = "--seed", paramLabel = "N", defaultValue = "" + DEFAULT_SEED,
-      description = "Seed of the written data; -read --verify needs the seed the files were written "
-          + "with (default: ${DEFAULT-VALUE}).")
+      description = "Seed of the written data (and of -read -random's positions); -read --verify needs "
+          + "the seed the files were written with (default: ${DEFAULT-VALUE}).")
   long seed;
 
   private DfsioOperation op;
   private long fileBytes;
   private int bufferBytes;
+  private long skipBytes;
   private Path rootPath;
+  private String rootOption;
 
   @Override
   protected void validate() {
-    if (write == read) {
-      throw new UsageException("-write/-read", write
-          ? "give one operation, not both" : "no operation given (use -write or -read)");
-    }
-    op = write ? DfsioOperation.WRITE : DfsioOperation.READ;
+    op = operation();
     if (nrFiles < 1) {
       throw new UsageException("-nrFiles", "must be at least 1, was " + nrFiles);
     }
-    fileBytes = parseSize("-fileSize", fileSize, Sizes.MB);
-    long buf = parseSize("-bufferSize", bufferSize, 1);
+    // truncating to 0 bytes is a real truncate; every other operation needs a positive size
+    fileBytes = parseSize(op == DfsioOperation.TRUNCATE ? sizeOption() : "-fileSize", fileSize, Sizes.MB,
+        op == DfsioOperation.TRUNCATE);
+    long buf = parseSize("-bufferSize", bufferSize, 1, false);
     if (buf > Integer.MAX_VALUE - 16) {
       throw new UsageException("-bufferSize", "must be below 2 GB, was " + bufferSize);
     }
     bufferBytes = (int) buf;
-    if (verify && !read) {
+    if (verify && !op.isRead()) {
       throw new UsageException("--verify", "only applies to -read");
+    }
+    if (op == DfsioOperation.READ_SKIP) {
+      // TestDFSIO: a skip read without (or with a zero) -skipSize skips one buffer each time
+      long given = skipSize == null ? 0 : parseSize("-skipSize", skipSize, Sizes.MB, true);
+      skipBytes = given == 0 ? bufferBytes : given;
     }
     if (resFile.isBlank()) {
       throw new UsageException("-resFile", "must not be empty");
     }
   }
 
-  private static long parseSize(String option, String text, long bareUnit) {
+  /** The one operation the flags select; bad combinations are usage errors naming the flags. */
+  private DfsioOperation operation() {
+    List<String> ops = new ArrayList<>();
+    addIf(ops, write, "-write");
+    addIf(ops, read, "-read");
+    addIf(ops, append, "-append");
+    addIf(ops, truncate, "-truncate");
+    addIf(ops, clean, "-clean");
+    if (ops.size() > 1) {
+      throw new UsageException(String.join("/", ops),
+          "give one operation, not " + (ops.size() == 2 ? "both" : ops.size()));
+    }
+    List<String> modes = new ArrayList<>();
+    addIf(modes, random, "-random");
+    addIf(modes, backward, "-backward");
+    addIf(modes, skip, "-skip");
+    if (!modes.isEmpty() && !read) {
+      throw new UsageException(modes.get(0), "only applies to -read (e.g. -read " + modes.get(0) + ")");
+    }
+    if (ops.isEmpty()) {
+      throw new UsageException("-write/-read/-append/-truncate/-clean",
+          "no operation given (use exactly one)");
+    }
+    if (modes.size() > 1) {
+      throw new UsageException(String.join("/", modes),
+          "give one read mode, not " + (modes.size() == 2 ? "both" : modes.size()));
+    }
+    if (skipSize != null && !skip) {
+      throw new UsageException("-skipSize", "only applies to -read -skip");
+    }
+    if (write) {
+      return DfsioOperation.WRITE;
+    } else if (append) {
+      return DfsioOperation.APPEND;
+    } else if (truncate) {
+      return DfsioOperation.TRUNCATE;
+    } else if (clean) {
+      return DfsioOperation.CLEANUP;
+    } else if (random) {
+      return DfsioOperation.READ_RANDOM;
+    } else if (backward) {
+      return DfsioOperation.READ_BACKWARD;
+    } else if (skip) {
+      return DfsioOperation.READ_SKIP;
+    }
+    return DfsioOperation.READ;
+  }
+
+  private static void addIf(List<String> list, boolean given, String flag) {
+    if (given) {
+      list.add(flag);
+    }
+  }
+
+  /** {@code -size} when the command line spelt the size that way (TestDFSIO's name for it), else -fileSize. */
+  private String sizeOption() {
+    for (String arg : context.commandLine()) {
+      if (arg.equalsIgnoreCase("-size")) {
+        return "-size";
+      }
+    }
+    return "-fileSize";
+  }
+
+  private static long parseSize(String option, String text, long bareUnit, boolean zeroAllowed) {
     long bytes;
     try {
       bytes = Sizes.parse(text, bareUnit);
     } catch (IllegalArgumentException e) {
       throw new UsageException(option, e.getMessage());
     }
-    if (bytes <= 0) {
-      throw new UsageException(option, "must be positive, was " + text);
+    if (bytes < 0 || (bytes == 0 && !zeroAllowed)) {
+      throw new UsageException(option, "must be " + (zeroAllowed ? "zero or more" : "positive")
+          + ", was " + text);
     }
     return bytes;
   }
@@ -128,12 +238,105 @@ public final class DfsioCommand extends WorkloadCommand {
   @Override
   protected void validateTarget(Target target) {
     String given = root != null ? root : target.conf().get("test.build.data", DEFAULT_ROOT);
-    String option = root != null ? "--root" : "test.build.data";
+    rootOption = root != null ? "--root" : "test.build.data";
     if (given.isBlank()) {
-      throw new UsageException(option, "must not be empty");
+      throw new UsageException(rootOption, "must not be empty");
     }
     rootPath = target.resolveRoot(given);
-    Roots.check(target, rootPath, option);
+    Roots.check(target, rootPath, rootOption);
+    if (op == DfsioOperation.WRITE) {
+      return;
+    }
+    // everything below reads the target, and nothing has been created or deleted yet
+    try {
+      FileSystem fs = target.fs();
+      if (op == DfsioOperation.CLEANUP) {
+        checkCleanRoot(fs);
+      } else {
+        checkData(fs);
+      }
+    } catch (IOException e) {
+      throw new RunFailedException(op.flags() + ": cannot check " + rootPath + " on " + target.uri()
+          + ": " + e, e);
+    }
+  }
+
+  /**
+   * Before -read, -append or -truncate: the file system can do the operation, every data file is
+   * there (else exit 1), reads find at least -fileSize bytes (else exit 1), and a truncate only
+   * shortens (else exit 2, nothing truncated).
+   */
+  private void checkData(FileSystem fs) throws IOException {
+    FsSupport.Feature feature = op == DfsioOperation.APPEND ? FsSupport.Feature.APPEND
+        : op == DfsioOperation.TRUNCATE ? FsSupport.Feature.TRUNCATE : null;
+    if (feature != null) {
+      String reason = FsSupport.staticReason(fs, feature);
+      if (reason != null) {
+        throw new RunFailedException(op.flags() + ": the file system " + FsSupport.describe(fs)
+            + " does not support " + feature.call + ": " + reason);
+      }
+    }
+    List<String> missing = new ArrayList<>();
+    List<String> shortFiles = new ArrayList<>();
+    long firstLength = -1;
+    for (int i = 0; i < nrFiles; i++) {
+      Path p = DfsioFiles.dataFile(rootPath, i);
+      try {
+        FileStatus st = fs.getFileStatus(p);
+        if (i == 0) {
+          firstLength = st.getLen();
+        }
+        if (op != DfsioOperation.APPEND && st.getLen() < fileBytes) {
+          shortFiles.add(p.getName() + ", " + st.getLen() + " bytes");
+        }
+      } catch (FileNotFoundException e) {
+        missing.add(p.getName());
+      }
+    }
+    if (!missing.isEmpty()) {
+      throw new RunFailedException(op.flags() + ": " + missing.size() + " of " + nrFiles
+          + " data file(s) missing under " + DfsioFiles.dataDir(rootPath) + " (first: " + missing.get(0)
+          + "); run -write first with the same -nrFiles and root");
+    }
+    if (!shortFiles.isEmpty() && op == DfsioOperation.TRUNCATE) {
+      throw new UsageException(sizeOption(), shortFiles.size() + " of " + nrFiles + " file(s) are "
+          + "shorter than the new length " + fileBytes + " bytes (first: " + shortFiles.get(0)
+          + "); -truncate only shortens files, nothing was truncated");
+    }
+    if (!shortFiles.isEmpty()) {
+      throw new RunFailedException(op.flags() + ": " + shortFiles.size() + " file(s) shorter than "
+          + "-fileSize " + fileBytes + " bytes (first: " + shortFiles.get(0) + ")");
+    }
+    if (feature != null) {
+      FsSupport.check(fs, feature, op.flags(), DfsioFiles.dataFile(rootPath, 0), firstLength);
+    }
+  }
+
+  /** Before -clean: the root is a directory holding only what dfsio makes (or is not there at all). */
+  private void checkCleanRoot(FileSystem fs) throws IOException {
+    FileStatus st;
+    try {
+      st = fs.getFileStatus(rootPath);
+    } catch (FileNotFoundException e) {
+      return;
+    }
+    if (!st.isDirectory()) {
+      throw new UsageException(rootOption, fs.makeQualified(rootPath) + " is a file, not a dfsio run "
+          + "root; nothing deleted");
+    }
+    List<String> foreign = new ArrayList<>();
+    for (FileStatus child : fs.listStatus(rootPath)) {
+      if (!DfsioFiles.ROOT_ENTRIES.contains(child.getPath().getName())) {
+        foreign.add(child.getPath().getName());
+      }
+    }
+    if (!foreign.isEmpty()) {
+      foreign.sort(null);
+      throw new UsageException(rootOption, fs.makeQualified(rootPath) + " holds " + foreign.size()
+          + " entr" + (foreign.size() == 1 ? "y" : "ies") + " dfsio did not make (first: "
+          + foreign.get(0) + "); -clean deletes only a root with nothing but "
+          + String.join(", ", DfsioFiles.ROOT_ENTRIES) + "; nothing deleted");
+    }
   }
 
   @Override
@@ -141,23 +344,39 @@ public final class DfsioCommand extends WorkloadCommand {
     FileSystem fs = target.fs();
     Path qualifiedRoot = fs.makeQualified(rootPath);
     PrintStream out = context.out();
-    if (op == DfsioOperation.READ) {
-      checkDataPresent(fs);
-    } else {
+    if (op == DfsioOperation.CLEANUP) {
+      return clean(fs, qualifiedRoot);
+    }
+    if (op == DfsioOperation.WRITE) {
       // like TestDFSIO: the data directory of the previous write goes first
       if (fs.exists(DfsioFiles.dataDir(rootPath))) {
         fs.delete(DfsioFiles.dataDir(rootPath), true);
       }
       fs.mkdirs(DfsioFiles.dataDir(rootPath));
     }
+    if (op == DfsioOperation.APPEND || op == DfsioOperation.TRUNCATE) {
+      removeStaleChecksums(fs);
+    }
     int nThreads = Math.min(threadsFor(nrFiles), nrFiles);
-    out.printf("dfsio %s: %d file(s) x %s, buffer %d B, %d thread(s), root %s%n", op.testType(), nrFiles,
-        Sizes.format(fileBytes), bufferBytes, nThreads, qualifiedRoot);
+    String what = switch (op) {
+      case TRUNCATE -> "to " + Sizes.format(fileBytes);
+      case APPEND -> "+ " + Sizes.format(fileBytes);
+      case READ_SKIP -> "x " + Sizes.format(fileBytes) + ", skip " + skipBytes + " B";
+      default -> "x " + Sizes.format(fileBytes);
+    };
+    out.printf("dfsio %s: %d file(s) %s, buffer %d B, %d thread(s), root %s%n", op.testType(), nrFiles,
+        what, bufferBytes, nThreads, qualifiedRoot);
 
     String startedAt = Instant.now().toString();
-    LocalEngine.TaskBody body = op == DfsioOperation.WRITE
-        ? new WriteTask(fs, rootPath, fileBytes, bufferBytes, seed)
-        : new ReadTask(fs, rootPath, fileBytes, bufferBytes, seed, verify);
+    LocalEngine.TaskBody body = switch (op) {
+      case WRITE -> new WriteTask(fs, rootPath, fileBytes, bufferBytes, seed);
+      case READ -> new ReadTask(fs, rootPath, fileBytes, bufferBytes, seed, verify);
+      case APPEND -> new AppendTask(fs, rootPath, fileBytes, bufferBytes, seed);
+      case TRUNCATE -> new TruncateTask(fs, rootPath, fileBytes);
+      case READ_RANDOM, READ_BACKWARD, READ_SKIP ->
+          new PositionedReadTask(fs, rootPath, op, fileBytes, bufferBytes, skipBytes, seed, verify);
+      case CLEANUP -> throw new IllegalStateException("cleanup runs no tasks");
+    };
     long t0 = System.nanoTime();
     LocalEngine.Result result = LocalEngine.run(nrFiles, nThreads, DfsioFiles::fileName, body);
     double execMillis = (System.nanoTime() - t0) / 1e6;
@@ -200,29 +419,61 @@ public final class DfsioCommand extends WorkloadCommand {
     return exit;
   }
 
-  private void checkDataPresent(FileSystem fs) throws IOException {
-    List<String> missing = new ArrayList<>();
-    List<String> shortFiles = new ArrayList<>();
+  /**
+   * Files written through the local file system's default (checksummed) implementation have
+   * {@code .test_io_<i>.crc} files beside them. Appending or truncating through the raw local file
+   * system (the only local one that can) leaves them describing the old data, and a later read
+   * through the checksummed one would fail on them; they are removed first, and the harness's own
+   * {@code --verify} still checks every byte.
+   */
+  private void removeStaleChecksums(FileSystem fs) throws IOException {
+    if (!(fs instanceof RawLocalFileSystem)) {
+      return;
+    }
+    int removed = 0;
     for (int i = 0; i < nrFiles; i++) {
-      Path p = DfsioFiles.dataFile(rootPath, i);
-      try {
-        FileStatus st = fs.getFileStatus(p);
-        if (st.getLen() < fileBytes) {
-          shortFiles.add(p.getName() + " (" + st.getLen() + " bytes)");
-        }
-      } catch (FileNotFoundException e) {
-        missing.add(p.getName());
+      Path crc = DfsioFiles.checksumFile(rootPath, i);
+      if (fs.exists(crc) && fs.delete(crc, false)) {
+        removed++;
       }
     }
-    if (!missing.isEmpty()) {
-      throw new RunFailedException("-read: " + missing.size() + " of " + nrFiles
-          + " data file(s) missing under " + DfsioFiles.dataDir(rootPath) + " (first: " + missing.get(0)
-          + "); run -write first with the same -nrFiles and root");
+    if (removed > 0) {
+      context.out().printf("dfsio %s: removed %d .crc checksum file(s) under %s: they would no longer "
+          + "match the data%n", op.testType(), removed, DfsioFiles.dataDir(fs.makeQualified(rootPath)));
     }
-    if (!shortFiles.isEmpty()) {
-      throw new RunFailedException("-read: " + shortFiles.size() + " file(s) shorter than -fileSize "
-          + fileBytes + " bytes (first: " + shortFiles.get(0) + ")");
+  }
+
+  /**
+   * TestDFSIO's cleanup: deletes the run root (checked in {@link #checkCleanRoot}) and prints what it
+   * held. Writes no result block, JSON or part file: there is no run to report, and the root is gone.
+   */
+  private int clean(FileSystem fs, Path qualifiedRoot) throws IOException {
+    PrintStream out = context.out();
+    if (!fs.exists(rootPath)) {
+      out.println("dfsio cleanup: " + qualifiedRoot + " does not exist; nothing deleted");
+      return ExitCodes.OK;
     }
+    List<String> entries = new ArrayList<>();
+    long files = 0;
+    long bytes = 0;
+    FileStatus[] children = fs.listStatus(rootPath);
+    Arrays.sort(children);
+    for (FileStatus child : children) {
+      ContentSummary cs = fs.getContentSummary(child.getPath());
+      files += cs.getFileCount();
+      bytes += cs.getLength();
+      entries.add(String.format("  %-16s %d file(s), %s", child.getPath().getName(), cs.getFileCount(),
+          Sizes.format(cs.getLength())));
+    }
+    if (!fs.delete(rootPath, true)) {
+      throw new RunFailedException("-clean: could not delete " + qualifiedRoot);
+    }
+    out.println("dfsio cleanup: deleted " + qualifiedRoot + " (" + files + " file(s), "
+        + Sizes.format(bytes) + ")");
+    for (String e : entries) {
+      out.println(e);
+    }
+    return ExitCodes.OK;
   }
 
   private Map<String, Object> figures(LegacyFigures legacy) {
@@ -241,6 +492,9 @@ public final class DfsioCommand extends WorkloadCommand {
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("fileSizeBytes", fileBytes);
     f.put("bufferSizeBytes", bufferBytes);
+    if (op == DfsioOperation.READ_SKIP) {
+      f.put("skipSizeBytes", skipBytes);
+    }
     f.put("nrFiles", nrFiles);
     f.put("seed", seed);
     f.put("legacy", legacyMap);

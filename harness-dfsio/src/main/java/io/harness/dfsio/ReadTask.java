@@ -48,11 +48,7 @@ final class ReadTask implements LocalEngine.TaskBody {
           throw new EOFException(file.getName() + " ended at byte " + pos + " of " + fileSize);
         }
         if (verify) {
-          long bad = data.firstMismatch(buf, 0, n, pos, expected);
-          if (bad >= 0) {
-            throw new IOException("data mismatch in " + file.getName() + " at byte " + bad
-                + " (written with another --seed, or corrupted)");
-          }
+          SeededIo.verify(data, buf, n, pos, expected, file);
         }
         pos += n;
       }

@@ -30,14 +30,7 @@ final class WriteTask implements LocalEngine.TaskBody {
     long t = System.nanoTime();
     try (FSDataOutputStream out = fs.create(DfsioFiles.dataFile(root, index), true, bufferSize)) {
       rec.call("create", t, 0);
-      for (long pos = 0; pos < fileSize; ) {
-        int n = (int) Math.min(bufferSize, fileSize - pos);
-        data.fill(buf, 0, n, pos);
-        t = System.nanoTime();
-        out.write(buf, 0, n);
-        rec.call("write", t, n);
-        pos += n;
-      }
+      SeededIo.write(out, data, 0, fileSize, buf, rec);
       t = System.nanoTime();
     }
     rec.call("close", t, 0);

@@ -1,0 +1,47 @@
+package io.harness.dfsio;
+
+import io.harness.core.data.SeededData;
+import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.TaskRecorder;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * TestDFSIO's append: adds {@code appendSize} bytes to an existing data file. The bytes continue the
+ * file's seeded stream at the file's current length, so the whole file stays verifiable by a later
+ * {@code -read --verify} of its new length. Times the length lookup, the append open, every buffer
+ * write and the close.
+ */
+final class AppendTask implements LocalEngine.TaskBody {
+  private final FileSystem fs;
+  private final Path root;
+  private final long appendSize;
+  private final int bufferSize;
+  private final long seed;
+
+  AppendTask(FileSystem fs, Path root, long appendSize, int bufferSize, long seed) {
+    this.fs = fs;
+    this.root = root;
+    this.appendSize = appendSize;
+    this.bufferSize = bufferSize;
+    this.seed = seed;
+  }
+
+  @Override
+  public void run(int index, TaskRecorder rec) throws Exception {
+    SeededData data = new SeededData(seed, index);
+    byte[] buf = new byte[bufferSize];
+    Path file = DfsioFiles.dataFile(root, index);
+    long t = System.nanoTime();
+    long start = fs.getFileStatus(file).getLen();
+    rec.call("status", t, 0);
+    t = System.nanoTime();
+    try (FSDataOutputStream out = FsSupport.append(fs, file, bufferSize)) {
+      rec.call("append", t, 0);
+      SeededIo.write(out, data, start, appendSize, buf, rec);
+      t = System.nanoTime();
+    }
+    rec.call("close", t, 0);
+  }
+}

@@ -1,0 +1,122 @@
+package io.harness.dfsio;
+
+import io.harness.core.data.SeededData;
+import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.TaskRecorder;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.SplittableRandom;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * TestDFSIO's RandomReadMapper: positioned reads ({@code read(position, buffer, 0, length)}) of one
+ * file until {@code totalSize} bytes have been read, the position chosen by the mode:
+ *
+ * <ul>
+ *   <li>random: a position in {@code [0, fileLength - bufferSize]} from a generator seeded by
+ *       {@code --seed} and the file, so a run repeats exactly;</li>
+ *   <li>backward: {@code fileLength - bufferSize}, then {@code bufferSize} less each time, never
+ *       below 0;</li>
+ *   <li>skip: 0, then {@code bufferSize + skipSize} further each time; the task ends at the end of
+ *       the file if that comes first.</li>
+ * </ul>
+ *
+ * <p>Each read asks for {@code bufferSize} bytes, or for what is left of {@code totalSize} when that
+ * is less, so a task reads exactly {@code totalSize} bytes (TestDFSIO's last read may overshoot by up
+ * to one buffer). With verification every buffer is checked against the seeded data at its position.
+ */
+final class PositionedReadTask implements LocalEngine.TaskBody {
+  private final FileSystem fs;
+  private final Path root;
+  private final DfsioOperation mode;
+  private final long totalSize;
+  private final int bufferSize;
+  private final long skipSize;
+  private final long seed;
+  private final boolean verify;
+
+  PositionedReadTask(FileSystem fs, Path root, DfsioOperation mode, long totalSize, int bufferSize,
+      long skipSize, long seed, boolean verify) {
+    if (!mode.isPositionedRead()) {
+      throw new IllegalArgumentException(mode + " is not a positioned read");
+    }
+    this.fs = fs;
+    this.root = root;
+    this.mode = mode;
+    this.totalSize = totalSize;
+    this.bufferSize = bufferSize;
+    this.skipSize = skipSize;
+    this.seed = seed;
+    this.verify = verify;
+  }
+
+  /** The generator of the random positions of file {@code index}. */
+  static SplittableRandom positions(long seed, int index) {
+    return new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index);
+  }
+
+  @Override
+  public void run(int index, TaskRecorder rec) throws Exception {
+    SeededData data = verify ? new SeededData(seed, index) : null;
+    byte[] buf = new byte[bufferSize];
+    byte[] expected = verify ? new byte[bufferSize] : null;
+    Path file = DfsioFiles.dataFile(root, index);
+    SplittableRandom rnd = positions(seed, index);
+    long t = System.nanoTime();
+    long fileLength = fs.getFileStatus(file).getLen();
+    rec.call("status", t, 0);
+    t = System.nanoTime();
+    try (FSDataInputStream in = fs.open(file, bufferSize)) {
+      rec.call("open", t, 0);
+      long done = 0;
+      for (long pos = first(fileLength, rnd); done < totalSize; pos = next(pos, fileLength, rnd)) {
+        if (pos >= fileLength) {
+          break; // a skip read passed the end of the file
+        }
+        int want = (int) Math.min(bufferSize, totalSize - done);
+        t = System.nanoTime();
+        int n = in.read(pos, buf, 0, want);
+        rec.call("read", t, Math.max(n, 0));
+        if (n <= 0) {
+          throw new EOFException(file.getName() + ": read at byte " + pos + " returned " + n
+              + " although the file has " + fileLength + " bytes");
+        }
+        if (verify) {
+          SeededIo.verify(data, buf, n, pos, expected, file);
+        }
+        done += n;
+      }
+      t = System.nanoTime();
+    }
+    rec.call("close", t, 0);
+  }
+
+  private long first(long fileLength, SplittableRandom rnd) {
+    switch (mode) {
+      case READ_RANDOM:
+        return randomPosition(fileLength, rnd);
+      case READ_BACKWARD:
+        return Math.max(0, fileLength - bufferSize);
+      default:
+        return 0;
+    }
+  }
+
+  private long next(long current, long fileLength, SplittableRandom rnd) {
+    switch (mode) {
+      case READ_RANDOM:
+        return randomPosition(fileLength, rnd);
+      case READ_BACKWARD:
+        return Math.max(0, current - bufferSize);
+      default:
+        return current + bufferSize + skipSize;
+    }
+  }
+
+  private long randomPosition(long fileLength, SplittableRandom rnd) {
+    long last = fileLength - bufferSize;
+    return last <= 0 ? 0 : rnd.nextLong(last + 1);
+  }
+}

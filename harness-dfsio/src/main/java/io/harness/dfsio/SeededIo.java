@@ -1,0 +1,38 @@
+package io.harness.dfsio;
+
+import io.harness.core.data.SeededData;
+import io.harness.core.engine.TaskRecorder;
+import java.io.IOException;
+import java.io.OutputStream;
+import org.apache.hadoop.fs.Path;
+
+/** The buffer loops the dfsio tasks share: writing a file's seeded stream, and checking what was read. */
+final class SeededIo {
+  private SeededIo() {}
+
+  /**
+   * Writes {@code size} bytes of {@code data}'s stream, starting at stream position {@code from},
+   * one timed {@code write} call per buffer.
+   */
+  static void write(OutputStream out, SeededData data, long from, long size, byte[] buf, TaskRecorder rec)
+      throws IOException {
+    for (long done = 0; done < size; ) {
+      int n = (int) Math.min(buf.length, size - done);
+      data.fill(buf, 0, n, from + done);
+      long t = System.nanoTime();
+      out.write(buf, 0, n);
+      rec.call("write", t, n);
+      done += n;
+    }
+  }
+
+  /** Fails with the position of the first byte of {@code buf[0, n)} that differs from the stream. */
+  static void verify(SeededData data, byte[] buf, int n, long pos, byte[] scratch, Path file)
+      throws IOException {
+    long bad = data.firstMismatch(buf, 0, n, pos, scratch);
+    if (bad >= 0) {
+      throw new IOException("data mismatch in " + file.getName() + " at byte " + bad
+          + " (written with another --seed, or corrupted)");
+    }
+  }
+}

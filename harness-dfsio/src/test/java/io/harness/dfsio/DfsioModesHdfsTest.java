@@ -1,0 +1,125 @@
+package io.harness.dfsio;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.cli.Harness;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The modes on a real HDFS (MiniDFSCluster): append and truncate are supported there, and a truncate
+ * inside a block makes the NameNode recover that block in the background, which the harness waits for.
+ */
+class DfsioModesHdfsTest {
+  private static final int BLOCK = 1024 * 1024;
+
+  @TempDir
+  static java.nio.file.Path work;
+
+  private static MiniDFSCluster cluster;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    Configuration conf = new Configuration();
+    conf.setLong("dfs.blocksize", BLOCK);
+    conf.setInt("dfs.heartbeat.interval", 1);
+    conf.setInt("dfs.replication", 1); // one datanode: an append pipeline must not look for more
+    cluster = new MiniDFSCluster.Builder(conf, work.resolve("dfs").toFile()).numDataNodes(1).build();
+    cluster.waitActive();
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.shutdown(true);
+    }
+  }
+
+  record Run(int code, String out, String err) {}
+
+  private Run harness(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    List<String> all = new ArrayList<>(List.of("-fs", cluster.getURI().toString(),
+        "-D", "dfs.blocksize=" + BLOCK, "-D", "dfs.replication=1", "dfsio"));
+    all.addAll(Arrays.asList(args));
+    all.addAll(List.of("--root", "/bench/modes", "--run-dir", work.resolve("runs").toString(),
+        "-resFile", work.resolve("results.log").toString()));
+    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private JsonNode lastJson() throws Exception {
+    try (Stream<java.nio.file.Path> s = Files.list(work.resolve("runs"))) {
+      java.nio.file.Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
+      return io.harness.core.result.ResultWriter.mapper().readTree(last.resolve("result.json").toFile());
+    }
+  }
+
+  @Test
+  void everyModeOnHdfs() throws Exception {
+    DistributedFileSystem fs = cluster.getFileSystem();
+    Path data0 = new Path("/bench/modes/io_data/test_io_0");
+
+    Run w = harness("-write", "-nrFiles", "2", "-fileSize", "1536K", "-bufferSize", "262144");
+    assertEquals(0, w.code(), w.err());
+    Run a = harness("-append", "-nrFiles", "2", "-fileSize", "1M", "-bufferSize", "262144");
+    assertEquals(0, a.code(), a.err());
+    assertEquals(2560 * 1024, fs.getFileStatus(data0).getLen());
+    Run r = harness("-read", "--verify", "-nrFiles", "2", "-fileSize", "2560K");
+    assertEquals(0, r.code(), r.err());
+
+    for (String mode : new String[] {"-random", "-backward", "-skip"}) {
+      Run m = harness("-read", mode, "--verify", "-nrFiles", "2", "-fileSize", "2560K", "-bufferSize",
+          "300000");
+      assertEquals(0, m.code(), mode + ": " + m.err());
+    }
+
+    // 700 KiB is inside the first block: HDFS answers false and recovers the block in the background
+    Run t = harness("-truncate", "-nrFiles", "2", "-size", "700K");
+    assertEquals(0, t.code(), t.err());
+    for (int i = 0; i < 2; i++) {
+      Path p = new Path("/bench/modes/io_data/test_io_" + i);
+      assertEquals(700 * 1024, fs.getFileStatus(p).getLen());
+      assertTrue(fs.isFileClosed(p));
+    }
+    JsonNode task = lastJson().get("tasks").get(0);
+    assertEquals((2560 - 700) * 1024, task.get("bytes").asLong());
+    assertEquals(1, task.get("latency").get("recovery").get("count").asLong(), task.toString());
+    Run after = harness("-read", "-backward", "--verify", "-nrFiles", "2", "-fileSize", "700K");
+    assertEquals(0, after.code(), after.err());
+    // and the truncated file takes appends again
+    Run a2 = harness("-append", "-nrFiles", "2", "-fileSize", "100K");
+    assertEquals(0, a2.code(), a2.err());
+    Run r2 = harness("-read", "--verify", "-nrFiles", "2", "-fileSize", "800K");
+    assertEquals(0, r2.code(), r2.err());
+
+    Run longer = harness("-truncate", "-nrFiles", "2", "-size", "1M");
+    assertEquals(2, longer.code(), longer.err());
+    assertEquals(800 * 1024, fs.getFileStatus(data0).getLen());
+
+    Run c = harness("-clean");
+    assertEquals(0, c.code(), c.err());
+    assertFalse(fs.exists(new Path("/bench/modes")));
+    assertTrue(fs.exists(new Path("/bench")), "only the root goes");
+  }
+}

@@ -1,0 +1,510 @@
+package io.harness.dfsio;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.cli.Harness;
+import io.harness.core.data.SeededData;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * TestDFSIO's other modes (append, random / backward / skip read, truncate, clean) on the local file
+ * system, run in-process through the real command line.
+ *
+ * <p>The default {@code file:} file system (LocalFileSystem, a ChecksumFileSystem) cannot append or
+ * truncate; the tests that do use the raw local file system, as a user would, with
+ * {@code -D fs.file.impl=org.apache.hadoop.fs.RawLocalFileSystem}.
+ */
+class DfsioModesTest {
+  private static final String[] RAW = {"-D", "fs.file.impl=org.apache.hadoop.fs.RawLocalFileSystem",
+      "-fs", "file:///"};
+
+  @TempDir
+  Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  private Run harness(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    all.addAll(List.of("--run-dir", dir.resolve("runs").toString(),
+        "-resFile", dir.resolve("results.log").toString()));
+    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private Run raw(Path root, String... args) {
+    List<String> all = new ArrayList<>(Arrays.asList(RAW));
+    all.add("dfsio");
+    all.addAll(Arrays.asList(args));
+    all.addAll(List.of("--root", root.toString()));
+    return harness(all.toArray(new String[0]));
+  }
+
+  private JsonNode lastJson() throws Exception {
+    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+      Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
+      return io.harness.core.result.ResultWriter.mapper().readTree(last.resolve("result.json").toFile());
+    }
+  }
+
+  private long runCount() throws Exception {
+    if (!Files.exists(dir.resolve("runs"))) {
+      return 0;
+    }
+    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+      return s.count();
+    }
+  }
+
+  private static byte[] seeded(int file, long from, int length) {
+    byte[] b = new byte[length];
+    new SeededData(DfsioCommand.DEFAULT_SEED, file).fill(b, 0, length, from);
+    return b;
+  }
+
+  private static void flipByte(Path file, long at) throws Exception {
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+      f.seek(at);
+      int b = f.read();
+      f.seek(at);
+      f.write(b ^ 0x40);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------- append
+
+  @Test
+  void appendContinuesTheSeededDataAndTheWholeFileVerifies() throws Exception {
+    Path root = dir.resolve("append");
+    int size = 300 * 1024;
+    assertEquals(0, raw(root, "-write", "-nrFiles", "2", "-fileSize", "300K", "-bufferSize", "65536").code());
+
+    Run a = raw(root, "-append", "-nrFiles", "2", "-fileSize", "300K", "-bufferSize", "65536");
+    assertEquals(0, a.code(), a.err());
+    assertTrue(a.out().contains("----- TestDFSIO ----- : append"), a.out());
+    for (int i = 0; i < 2; i++) {
+      byte[] bytes = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
+      assertEquals(2 * size, bytes.length);
+      assertArrayEquals(seeded(i, 0, 2 * size), bytes, "content of test_io_" + i);
+    }
+    JsonNode json = lastJson();
+    assertEquals("append", json.get("operation").asText());
+    assertEquals(2L * size, json.get("aggregate").get("bytes").asLong());
+    // 300 KiB in 65536-byte calls: 4 full calls and one of 45056 bytes per file
+    assertEquals(5, json.get("tasks").get(0).get("latency").get("write").get("count").asLong());
+    assertEquals(1, json.get("tasks").get(0).get("latency").get("append").get("count").asLong());
+    assertTrue(Files.isRegularFile(root.resolve("io_append/part-00000")));
+
+    Run r = raw(root, "-read", "--verify", "-nrFiles", "2", "-fileSize", "600K");
+    assertEquals(0, r.code(), r.err());
+    assertEquals(4L * size, lastJson().get("aggregate").get("bytes").asLong());
+  }
+
+  @Test
+  void appendAndTruncateThroughTheRawLocalFileSystemDropTheStaleChecksumsOfAChecksummedWrite()
+      throws Exception {
+    Path root = dir.resolve("mixed-local");
+    int size = 200 * 1024;
+    assertEquals(0, harness("dfsio", "-write", "-nrFiles", "2", "-fileSize", "200K", "-fs", "file:///",
+        "--root", root.toString()).code());
+    assertTrue(Files.exists(root.resolve("io_data/.test_io_1.crc")));
+    Run a = raw(root, "-append", "-nrFiles", "2", "-fileSize", "200K");
+    assertEquals(0, a.code(), a.err());
+    assertTrue(a.out().contains("dfsio append: removed 2 .crc checksum file(s) under file:" + root
+        + "/io_data"), a.out());
+    assertFalse(Files.exists(root.resolve("io_data/.test_io_1.crc")));
+    // the checksummed local file system reads the appended files again, and every byte is right
+    Run r = harness("dfsio", "-read", "--verify", "-nrFiles", "2", "-fileSize", "400K", "-fs", "file:///",
+        "--root", root.toString());
+    assertEquals(0, r.code(), r.err());
+
+    assertEquals(0, harness("dfsio", "-write", "-nrFiles", "2", "-fileSize", "200K", "-fs", "file:///",
+        "--root", root.toString()).code());
+    Run t = raw(root, "-truncate", "-nrFiles", "2", "-size", "100K");
+    assertEquals(0, t.code(), t.err());
+    assertTrue(t.out().contains("dfsio truncate: removed 2 .crc checksum file(s)"), t.out());
+    Run r2 = harness("dfsio", "-read", "-backward", "--verify", "-nrFiles", "2", "-fileSize", "100K",
+        "-fs", "file:///", "--root", root.toString());
+    assertEquals(0, r2.code(), r2.err());
+    assertEquals(size / 2, Files.size(root.resolve("io_data/test_io_0")));
+  }
+
+  @Test
+  void appendWithoutDataExitsOneAfterChecking() throws Exception {
+    Run r = raw(dir.resolve("none"), "-append", "-nrFiles", "2");
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("-append: 2 of 2 data file(s) missing"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertFalse(Files.exists(dir.resolve("none")));
+    assertEquals(0, runCount());
+  }
+
+  @Test
+  void appendAndTruncateOnTheChecksummedLocalFileSystemFailWithOneLineNamingIt() throws Exception {
+    Path root = dir.resolve("crc");
+    assertEquals(0, harness("dfsio", "-write", "-fileSize", "64K", "-fs", "file:///",
+        "--root", root.toString()).code());
+    byte[] before = Files.readAllBytes(root.resolve("io_data/test_io_0"));
+    long runs = runCount();
+    for (String op : new String[] {"-append", "-truncate"}) {
+      Run r = harness("dfsio", op, "-fileSize", "32K", "-fs", "file:///", "--root", root.toString());
+      assertEquals(1, r.code(), r.err());
+      String call = op.substring(1);
+      assertTrue(r.err().contains(op + ": the file system file:/// (LocalFileSystem) does not support "
+          + call), r.err());
+      assertTrue(r.err().contains("fs.file.impl=org.apache.hadoop.fs.RawLocalFileSystem"), r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+    assertArrayEquals(before, Files.readAllBytes(root.resolve("io_data/test_io_0")));
+    assertFalse(Files.exists(root.resolve("io_append")));
+    assertFalse(Files.exists(root.resolve("io_truncate")));
+    assertEquals(runs, runCount());
+  }
+
+  // ------------------------------------------------------------------------- random/backward/skip
+
+  /**
+   * The read calls and bytes of one RandomReadMapper task, from TestDFSIO's rules: the positions come
+   * from its nextOffset (backward: start at len - buffer, then buffer less each time, never below 0;
+   * skip: start at 0, then buffer + skip further each time; random: anywhere a whole buffer fits),
+   * reads go on while fewer than total bytes have been read; the harness asks for no more than what
+   * is left of total and stops a skip read at the end of the file.
+   */
+  private static long[] expectedReads(String mode, long len, long total, long buffer, long skip) {
+    long calls = 0;
+    long bytes = 0;
+    long pos = mode.equals("backward") ? Math.max(0, len - buffer) : 0;
+    while (bytes < total && pos < len) {
+      long want = Math.min(buffer, total - bytes);
+      long got = Math.min(want, len - pos);
+      calls++;
+      bytes += got;
+      pos = switch (mode) {
+        case "backward" -> Math.max(0, pos - buffer);
+        case "skip" -> pos + buffer + skip;
+        default -> 0; // random: any position in [0, len - buffer] gives a whole buffer
+      };
+    }
+    return new long[] {calls, bytes};
+  }
+
+  @Test
+  void positionedReadsVerifyAndReadWhatTestDfsioReads() throws Exception {
+    Path root = dir.resolve("positioned");
+    long len = 1000 * 1024; // not a multiple of the buffer
+    int buffer = 300_000;
+    assertEquals(0, harness("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1000K", "-bufferSize",
+        "" + buffer, "-fs", "file:///", "--root", root.toString()).code());
+
+    Object[][] cases = {
+        // flags, TestDFSIO test type, mode, skip bytes
+        {new String[] {"-random"}, "random read", "random", 0L},
+        {new String[] {"-backward"}, "backward read", "backward", 0L},
+        {new String[] {"-skip"}, "skip read", "skip", (long) buffer}, // default: one buffer
+        {new String[] {"-skip", "-skipSize", "100K"}, "skip read", "skip", 100 * 1024L},
+        {new String[] {"-skip", "-skipSize", "0"}, "skip read", "skip", (long) buffer},
+        {new String[] {"-SKIP", "-SKIPSIZE", "1"}, "skip read", "skip", 1024L * 1024}, // bare = MB
+    };
+    for (Object[] c : cases) {
+      List<String> args = new ArrayList<>(List.of("dfsio", "-read"));
+      args.addAll(Arrays.asList((String[]) c[0]));
+      args.addAll(List.of("--verify", "-nrFiles", "2", "-fileSize", "1000K", "-bufferSize", "" + buffer,
+          "-fs", "file:///", "--root", root.toString()));
+      Run r = harness(args.toArray(new String[0]));
+      String what = String.join(" ", (String[]) c[0]);
+      assertEquals(0, r.code(), what + ": " + r.err());
+      assertTrue(r.out().contains("----- TestDFSIO ----- : " + c[1]), what + ": " + r.out());
+      long[] expected = expectedReads((String) c[2], len, len, buffer, (Long) c[3]);
+      JsonNode json = lastJson();
+      assertEquals(c[1], json.get("operation").asText(), what);
+      for (JsonNode task : json.get("tasks")) {
+        assertEquals(expected[0], task.get("latency").get("read").get("count").asLong(), what);
+        assertEquals(expected[1], task.get("bytes").asLong(), what);
+      }
+      assertEquals(2 * expected[1], json.get("aggregate").get("bytes").asLong(), what);
+      assertEquals(2 * expected[1], json.get("figures").get("legacy").get("size").asLong(), what);
+      assertTrue(Files.isRegularFile(root.resolve("io_random_read/part-00000")), what);
+    }
+    // the expectations are not trivially equal: spot-check them by hand as well
+    assertArrayEquals(new long[] {4, len}, expectedReads("backward", len, len, buffer, 0));
+    assertArrayEquals(new long[] {2, 600_000}, expectedReads("skip", len, len, buffer, buffer));
+    assertArrayEquals(new long[] {3, 819_200}, expectedReads("skip", len, len, buffer, 100 * 1024));
+  }
+
+  @Test
+  void randomReadsAreRepeatableAndStayInsideTheFile() {
+    // the positions of a file depend only on --seed and the file, and a whole buffer always fits
+    long len = 1000 * 1024;
+    int buffer = 300_000;
+    for (int file = 0; file < 3; file++) {
+      var a = PositionedReadTask.positions(DfsioCommand.DEFAULT_SEED, file);
+      var b = PositionedReadTask.positions(DfsioCommand.DEFAULT_SEED, file);
+      for (int i = 0; i < 1000; i++) {
+        long p = a.nextLong(len - buffer + 1);
+        assertEquals(p, b.nextLong(len - buffer + 1));
+        assertTrue(p >= 0 && p + buffer <= len);
+      }
+    }
+    var f0 = PositionedReadTask.positions(DfsioCommand.DEFAULT_SEED, 0);
+    var f1 = PositionedReadTask.positions(DfsioCommand.DEFAULT_SEED, 1);
+    assertFalse(f0.nextLong() == f1.nextLong(), "files get different positions");
+  }
+
+  @Test
+  void backwardVerifyFindsOneWrongByteAndNamesTheTask() throws Exception {
+    Path root = dir.resolve("corrupt");
+    assertEquals(0, harness("dfsio", "-write", "-nrFiles", "3", "-fileSize", "1000K", "-bufferSize",
+        "300000", "-fs", "file:///", "--root", root.toString()).code());
+    // the local FS's own .crc goes, so the harness's check is the one that finds the flipped byte
+    flipByte(root.resolve("io_data/test_io_1"), 123_457);
+    Files.delete(root.resolve("io_data/.test_io_1.crc"));
+    Run bad = harness("dfsio", "-read", "-backward", "--verify", "-nrFiles", "3", "-fileSize", "1000K",
+        "-bufferSize", "300000", "-fs", "file:///", "--root", root.toString());
+    assertEquals(1, bad.code(), bad.err());
+    assertTrue(bad.err().contains("1 of 3 task(s) failed"), bad.err());
+    assertTrue(bad.err().contains(
+        "test_io_1: java.io.IOException: data mismatch in test_io_1 at byte 123457"), bad.err());
+    JsonNode json = lastJson();
+    assertEquals("backward read", json.get("operation").asText());
+    assertEquals(1, json.get("exitCode").asInt());
+    assertEquals(2, json.get("figures").get("legacy").get("tasks").asLong());
+    // without --verify the same read passes: the check is the harness's own
+    assertEquals(0, harness("dfsio", "-read", "-backward", "-nrFiles", "3", "-fileSize", "1000K",
+        "-bufferSize", "300000", "-fs", "file:///", "--root", root.toString()).code());
+  }
+
+  @Test
+  void positionedReadOfMissingOrShortFilesExitsOne() throws Exception {
+    Run none = harness("dfsio", "-read", "-random", "-fs", "file:///", "--root",
+        dir.resolve("none").toString());
+    assertEquals(1, none.code());
+    assertTrue(none.err().contains("-read -random: 1 of 1 data file(s) missing"), none.err());
+    Path root = dir.resolve("short");
+    assertEquals(0, harness("dfsio", "-write", "-fileSize", "64K", "-fs", "file:///", "--root",
+        root.toString()).code());
+    Run shortRead = harness("dfsio", "-read", "-skip", "-fileSize", "1M", "-fs", "file:///", "--root",
+        root.toString());
+    assertEquals(1, shortRead.code());
+    assertTrue(shortRead.err().contains("-read -skip: 1 file(s) shorter than -fileSize 1048576 bytes"),
+        shortRead.err());
+    assertFalse(Files.exists(root.resolve("io_random_read")));
+  }
+
+  // -------------------------------------------------------------------------------------- truncate
+
+  @Test
+  void truncateToHalfThenTheHalfVerifies() throws Exception {
+    Path root = dir.resolve("truncate");
+    int size = 600 * 1024;
+    assertEquals(0, raw(root, "-write", "-nrFiles", "2", "-fileSize", "600K").code());
+
+    Run t = raw(root, "-truncate", "-nrFiles", "2", "-size", "300K");
+    assertEquals(0, t.code(), t.err());
+    assertTrue(t.out().contains("----- TestDFSIO ----- : truncate"), t.out());
+    for (int i = 0; i < 2; i++) {
+      byte[] bytes = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
+      assertEquals(size / 2, bytes.length);
+      assertArrayEquals(seeded(i, 0, size / 2), bytes);
+    }
+    JsonNode json = lastJson();
+    assertEquals("truncate", json.get("operation").asText());
+    // TestDFSIO counts the bytes a truncate cut off
+    assertEquals(2L * (size / 2), json.get("aggregate").get("bytes").asLong());
+    assertEquals(1, json.get("tasks").get(1).get("latency").get("truncate").get("count").asLong());
+    assertTrue(Files.isRegularFile(root.resolve("io_truncate/part-00000")));
+
+    Run r = raw(root, "-read", "--verify", "-nrFiles", "2", "-fileSize", "300K");
+    assertEquals(0, r.code(), r.err());
+    Run full = raw(root, "-read", "-nrFiles", "2", "-fileSize", "600K");
+    assertEquals(1, full.code());
+    assertTrue(full.err().contains("shorter than -fileSize"), full.err());
+
+    // to zero bytes is a truncate too
+    assertEquals(0, raw(root, "-truncate", "-nrFiles", "2", "-size", "0").code());
+    assertEquals(0, Files.size(root.resolve("io_data/test_io_1")));
+  }
+
+  @Test
+  void truncateLongerThanTheFileExitsTwoAndChangesNothing() throws Exception {
+    Path root = dir.resolve("longer");
+    assertEquals(0, raw(root, "-write", "-nrFiles", "2", "-fileSize", "300K").code());
+    // file 1 is longer than the new length, file 0 shorter: nothing may be truncated
+    assertEquals(0, raw(root, "-append", "-nrFiles", "2", "-fileSize", "300K").code());
+    assertEquals(0, raw(root, "-truncate", "-nrFiles", "1", "-size", "100K").code());
+    byte[][] before = {Files.readAllBytes(root.resolve("io_data/test_io_0")),
+        Files.readAllBytes(root.resolve("io_data/test_io_1"))};
+    Files.walk(root.resolve("io_truncate")).sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
+    long runs = runCount();
+
+    Run r = raw(root, "-truncate", "-nrFiles", "2", "-size", "500K");
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("-size: 1 of 2 file(s) are shorter than the new length 512000 bytes "
+        + "(first: test_io_0, 102400 bytes)"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertArrayEquals(before[0], Files.readAllBytes(root.resolve("io_data/test_io_0")));
+    assertArrayEquals(before[1], Files.readAllBytes(root.resolve("io_data/test_io_1")));
+    assertFalse(Files.exists(root.resolve("io_truncate")));
+    assertEquals(runs, runCount());
+
+    Run spelt = raw(root, "-truncate", "-nrFiles", "1", "-fileSize", "1G");
+    assertEquals(2, spelt.code());
+    assertTrue(spelt.err().contains("-fileSize: 1 of 1 file(s) are shorter"), spelt.err());
+  }
+
+  @Test
+  void truncateWithoutDataExitsOne() throws Exception {
+    Run r = raw(dir.resolve("none"), "-truncate", "-nrFiles", "3", "-size", "1K");
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("-truncate: 3 of 3 data file(s) missing"), r.err());
+    assertFalse(Files.exists(dir.resolve("none")));
+    assertEquals(0, runCount());
+  }
+
+  // ----------------------------------------------------------------------------------------- clean
+
+  @Test
+  void cleanDeletesTheRunRootAndSaysWhat() throws Exception {
+    Path root = dir.resolve("parent/clean");
+    assertEquals(0, harness("dfsio", "-write", "-nrFiles", "2", "-fileSize", "64K", "-fs", "file:///",
+        "--root", root.toString()).code());
+    assertEquals(0, harness("dfsio", "-read", "-backward", "-nrFiles", "2", "-fileSize", "64K",
+        "-fs", "file:///", "--root", root.toString()).code());
+    long runs = runCount();
+    Run c = harness("dfsio", "-clean", "-fs", "file:///", "--root", root.toString());
+    assertEquals(0, c.code(), c.err());
+    assertTrue(c.out().contains("dfsio cleanup: deleted file:" + root), c.out());
+    assertTrue(c.out().contains("io_data") && c.out().contains("io_write")
+        && c.out().contains("io_random_read"), c.out());
+    assertFalse(Files.exists(root));
+    assertTrue(Files.isDirectory(dir.resolve("parent")), "only the root goes");
+    assertEquals(runs, runCount(), "-clean writes no run result");
+
+    Run again = harness("dfsio", "-clean", "-fs", "file:///", "--root", root.toString());
+    assertEquals(0, again.code());
+    assertTrue(again.out().contains("does not exist; nothing deleted"), again.out());
+
+    Path viaConf = dir.resolve("conf-root");
+    assertEquals(0, harness("-D", "test.build.data=" + viaConf, "dfsio", "-write", "-fileSize", "1K",
+        "-fs", "file:///").code());
+    assertEquals(0, harness("-D", "test.build.data=" + viaConf, "dfsio", "-CLEAN", "-fs", "file:///").code());
+    assertFalse(Files.exists(viaConf));
+  }
+
+  @Test
+  void cleanRefusesARootWithForeignFilesTheFileSystemRootAndAnEmptyRoot() throws Exception {
+    Path root = dir.resolve("mixed");
+    assertEquals(0, harness("dfsio", "-write", "-fileSize", "64K", "-fs", "file:///",
+        "--root", root.toString()).code());
+    Files.writeString(root.resolve("notes.txt"), "mine");
+    Run r = harness("dfsio", "-clean", "-fs", "file:///", "--root", root.toString());
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("--root: file:" + root + " holds 1 entry dfsio did not make (first: "
+        + "notes.txt)"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertTrue(Files.isRegularFile(root.resolve("notes.txt")));
+    assertTrue(Files.isRegularFile(root.resolve("io_data/test_io_0")));
+    assertTrue(Files.isRegularFile(root.resolve("io_write/part-00000")));
+
+    Path file = dir.resolve("plain-file");
+    Files.writeString(file, "x");
+    Run f = harness("dfsio", "-clean", "-fs", "file:///", "--root", file.toString());
+    assertEquals(2, f.code());
+    assertTrue(f.err().contains("is a file, not a dfsio run root"), f.err());
+    assertTrue(Files.isRegularFile(file));
+
+    Run slash = harness("dfsio", "-clean", "-fs", "file:///", "--root", "/");
+    assertEquals(2, slash.code());
+    assertTrue(slash.err().contains("--root: must not be the root of the file system"), slash.err());
+    Run empty = harness("dfsio", "-clean", "-fs", "file:///", "--root", " ");
+    assertEquals(2, empty.code());
+    assertTrue(empty.err().contains("--root: must not be empty"), empty.err());
+    Run emptyConf = harness("-D", "test.build.data= ", "dfsio", "-clean", "-fs", "file:///");
+    assertEquals(2, emptyConf.code(), emptyConf.err());
+    assertTrue(emptyConf.err().contains("test.build.data: must not be empty"), emptyConf.err());
+    assertTrue(Files.isDirectory(root));
+  }
+
+  // ------------------------------------------------------------------------------------- bad input
+
+  @Test
+  void everyBadCombinationExitsTwoWithOneLineAndCreatesNothing() {
+    Path root = dir.resolve("never");
+    String[][] cases = {
+        {"-random", "-random: only applies to -read"},
+        {"-write -backward", "-backward: only applies to -read"},
+        {"-append -skip", "-skip: only applies to -read"},
+        {"-truncate -random", "-random: only applies to -read"},
+        {"-read -skipSize 1M", "-skipSize: only applies to -read -skip"},
+        {"-read -random -skipSize 1M", "-skipSize: only applies to -read -skip"},
+        {"-read -backward -skipSize 1M", "-skipSize: only applies to -read -skip"},
+        {"-read -random -backward", "-random/-backward: give one read mode, not both"},
+        {"-read -backward -skip", "-backward/-skip: give one read mode, not both"},
+        {"-read -random -backward -skip", "-random/-backward/-skip: give one read mode, not 3"},
+        {"-read -skip -skipSize -1MB", "-skipSize: must be zero or more, was -1MB"},
+        {"-read -skip -skipSize abc", "-skipSize: 'abc' is not a size"},
+        {"-write -append", "-write/-append: give one operation, not both"},
+        {"-read -truncate -clean", "-read/-truncate/-clean: give one operation, not 3"},
+        {"-append -clean", "-append/-clean: give one operation, not both"},
+        {"-append --verify", "--verify: only applies to -read"},
+        {"-truncate --verify", "--verify: only applies to -read"},
+        {"-clean --verify", "--verify: only applies to -read"},
+        {"-truncate -size -5", "-size: must be zero or more, was -5"},
+        {"-truncate -size 5Q", "-size: '5Q' has an unknown unit"},
+        {"-append -fileSize 0", "-fileSize: must be positive, was 0"},
+        {"-read -random -fileSize 0", "-fileSize: must be positive, was 0"},
+        {"", "-write/-read/-append/-truncate/-clean: no operation given (use exactly one)"},
+    };
+    for (String[] c : cases) {
+      List<String> args = new ArrayList<>(List.of("dfsio"));
+      if (!c[0].isEmpty()) {
+        args.addAll(Arrays.asList(c[0].split(" ")));
+      }
+      args.addAll(List.of("-fs", "file:///", "--root", root.toString()));
+      Run r = harness(args.toArray(new String[0]));
+      assertEquals(2, r.code(), c[0] + ": " + r.err());
+      assertTrue(r.err().contains("dfsio: " + c[1]), c[0] + ": " + r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertEquals("", r.out(), c[0]);
+    }
+    assertFalse(Files.exists(root));
+    assertFalse(Files.exists(dir.resolve("runs")));
+    assertFalse(Files.exists(dir.resolve("results.log")));
+  }
+
+  @Test
+  void helpListsTheModes() {
+    Run r = harness("dfsio", "--help");
+    assertEquals(0, r.code());
+    for (String s : new String[] {"-append", "-truncate", "-clean", "-random", "-backward", "-skip",
+        "-skipSize", "-size", "io_random_read"}) {
+      assertTrue(r.out().contains(s), s + " in\n" + r.out());
+    }
+  }
+
+  @Test
+  void everyResultDirectoryIsOneCleanMayDelete() {
+    for (DfsioOperation op : DfsioOperation.values()) {
+      if (op != DfsioOperation.CLEANUP) {
+        assertTrue(DfsioFiles.ROOT_ENTRIES.contains(op.resultDir()), op.toString());
+      }
+    }
+  }
+}
