@@ -4,13 +4,11 @@ import io.harness.core.cli.ExitCodes;
 import io.harness.core.cli.RunContext;
 import io.harness.core.cli.UsageException;
 import io.harness.core.result.Aggregate;
-import io.harness.core.result.LatencySummary;
 import io.harness.core.result.TextReport;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Date;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -71,7 +69,7 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
     double execMillis = Double.NaN;
     Aggregate agg = null;
     if (part.hasHarnessKeys()) {
-      agg = aggregate(part, Long.parseLong(tasks), Long.parseLong(part.legacy("size")));
+      agg = part.aggregate();
       execMillis = agg.wallSeconds() * 1000;
     }
     LegacyFigures legacy = LegacyFigures.ofPartFile(type, Long.parseLong(tasks),
@@ -97,22 +95,5 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
     Path dir = fs.getFileStatus(p).isDirectory() ? p : p.getParent();
     String name = dir == null ? "" : dir.getName();
     return TEST_TYPES.getOrDefault(name, name.startsWith("io_") ? name.substring(3) : "unknown");
-  }
-
-  /** The harness's aggregate, rebuilt from its keys in the part file. */
-  private static Aggregate aggregate(PartFile part, long tasks, long size) {
-    long first = Long.parseLong(part.values().get(PartFile.FIRST_START));
-    long last = Long.parseLong(part.values().get(PartFile.LAST_END));
-    int failed = Integer.parseInt(part.values().getOrDefault(PartFile.FAILED, "0"));
-    Map<String, LatencySummary> latency = new LinkedHashMap<>();
-    part.values().forEach((k, v) -> {
-      if (k.startsWith(PartFile.HISTOGRAM_PREFIX)) {
-        LatencySummary encoded = new LatencySummary(0, 0, 0, 0, 0, 0, 0, v);
-        latency.put(k.substring(PartFile.HISTOGRAM_PREFIX.length()), LatencySummary.of(encoded.decode()));
-      }
-    });
-    double wall = (last - first) / 1e9;
-    return new Aggregate((int) tasks + failed, failed, size, first, last, wall,
-        wall > 0 ? size / (double) (1 << 20) / wall : 0, latency, part.timeSeries());
   }
 }

@@ -14,6 +14,7 @@ import io.harness.core.result.Versions;
 import io.harness.core.target.Roots;
 import io.harness.core.target.Target;
 import io.harness.core.util.Sizes;
+import io.harness.dfsio.mr.DfsioJob;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -114,6 +115,12 @@ public final class DfsioCommand extends WorkloadCommand {
           + "; on --embedded ozone it is placed under /vol1/bucket1).")
   String root;
 
+  @Option(names = "--engine", paramLabel = "ENGINE",
+      description = "local (threads in this JVM) or mapreduce (one map per file, one reducer, as "
+          + "TestDFSIO; local job runner or YARN per mapreduce.framework.name). Default: mapreduce when "
+          + "mapreduce.framework.name is yarn, else local.")
+  String engine;
+
   @Option(names = "--verify", description = "With -read (any mode): check every byte read against the "
       + "seeded data at its position; a mismatch fails the task.")
   boolean verify;
@@ -132,6 +139,9 @@ public final class DfsioCommand extends WorkloadCommand {
 
   @Override
   protected void validate() {
+    if (engine != null && !engine.equalsIgnoreCase("local") && !engine.equalsIgnoreCase("mapreduce")) {
+      throw new UsageException("--engine", "must be local or mapreduce, was '" + engine + "'");
+    }
     op = operation();
     if (nrFiles < 1) {
       throw new UsageException("-nrFiles", "must be at least 1, was " + nrFiles);
@@ -364,46 +374,57 @@ public final class DfsioCommand extends WorkloadCommand {
       case READ_SKIP -> "x " + Sizes.format(fileBytes) + ", skip " + skipBytes + " B";
       default -> "x " + Sizes.format(fileBytes);
     };
-    out.printf("dfsio %s: %d file(s) %s, buffer %d B, %d thread(s), root %s%n", op.testType(), nrFiles,
-        what, bufferBytes, nThreads, qualifiedRoot);
+    out.printf("dfsio %s: %d file(s) %s, buffer %d B, %s, root %s%n", op.testType(), nrFiles, what,
+        bufferBytes, useMapReduce(target)
+            ? "MapReduce engine (" + target.conf().get("mapreduce.framework.name", "local") + ")"
+            : nThreads + " thread(s)", qualifiedRoot);
 
     String startedAt = Instant.now().toString();
-    LocalEngine.TaskBody body = switch (op) {
-      case WRITE -> new WriteTask(fs, rootPath, fileBytes, bufferBytes, seed);
-      case READ -> new ReadTask(fs, rootPath, fileBytes, bufferBytes, seed, verify);
-      case APPEND -> new AppendTask(fs, rootPath, fileBytes, bufferBytes, seed);
-      case TRUNCATE -> new TruncateTask(fs, rootPath, fileBytes);
-      case READ_RANDOM, READ_BACKWARD, READ_SKIP ->
-          new PositionedReadTask(fs, rootPath, op, fileBytes, bufferBytes, skipBytes, seed, verify);
-      case CLEANUP -> throw new IllegalStateException("cleanup runs no tasks");
-    };
+    if (useMapReduce(target)) {
+      double jobMillis = DfsioJob.run(target.conf(), fs, params(), nrFiles);
+      PartFile part = PartFile.read(fs, new Path(rootPath, op.resultDir()));
+      LegacyFigures legacy = LegacyFigures.ofPartFile(op.testType(), Long.parseLong(part.legacy("tasks")),
+          Long.parseLong(part.legacy("size")), Long.parseLong(part.legacy("time")),
+          Float.parseFloat(part.legacy("rate")), Float.parseFloat(part.legacy("sqrate")), jobMillis);
+      return report(target, qualifiedRoot, startedAt, legacy, part.aggregate(), part.failedTasks(), List.of(),
+          false);
+    }
+    LocalEngine.TaskBody body = params().body(fs);
     long t0 = System.nanoTime();
     LocalEngine.Result result = LocalEngine.run(nrFiles, nThreads, DfsioFiles::fileName, body);
     double execMillis = (System.nanoTime() - t0) / 1e6;
-    String finishedAt = Instant.now().toString();
 
     List<TaskRecord> records = result.records();
-    LegacyFigures legacy = LegacyFigures.of(op.testType(), records, execMillis);
-    Aggregate agg = Aggregate.of(records);
+    List<String> failed = new ArrayList<>();
+    for (TaskRecord r : result.failed()) {
+      failed.add(r.name() + ": " + r.error());
+    }
+    return report(target, qualifiedRoot, startedAt, LegacyFigures.of(op.testType(), records, execMillis),
+        Aggregate.of(records), failed, records.stream().map(TaskResult::of).toList(), true);
+  }
+
+  /** Prints and appends the figures, writes the JSON (and the part file for a local run). */
+  private int report(Target target, Path qualifiedRoot, String startedAt, LegacyFigures legacy, Aggregate agg,
+      List<String> failed, List<TaskResult> tasks, boolean writePartFile) throws IOException {
+    PrintStream out = context.out();
+    String finishedAt = Instant.now().toString();
     List<String> lines = new ArrayList<>();
     if (legacy.tasks() > 0) {
       lines.addAll(legacy.lines(new Date()));
     }
     lines.addAll(TextReport.aggregateLines(op.testType(), agg));
-    List<String> failed = new ArrayList<>();
-    for (TaskRecord r : result.failed()) {
-      failed.add(r.name() + ": " + r.error());
-    }
     int exit = failed.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
 
     String runId = runId(op.testType());
     RunResult run = new RunResult("dfsio", op.testType(), context.commandLine(), optionValues(),
         Versions.detect(), hostName(), target.uri().toString(), target.description(),
         qualifiedRoot.toString(), startedAt, finishedAt, exit, failed, agg,
-        figures(legacy), records.stream().map(TaskResult::of).toList());
+        figures(legacy), tasks);
     java.nio.file.Path jsonFile = writeResult(run, runId);
-    // TestDFSIO's reducer output, so `dfsio analyze` (or any TestDFSIO tooling) reads this run too
-    PartFile.write(fs, new Path(rootPath, op.resultDir()), legacy, agg);
+    if (writePartFile) {
+      // TestDFSIO's reducer output, so `dfsio analyze` (or any TestDFSIO tooling) reads this run too
+      PartFile.write(target.fs(), new Path(rootPath, op.resultDir()), legacy, agg);
+    }
 
     for (String line : lines) {
       out.println(line);
@@ -417,6 +438,16 @@ public final class DfsioCommand extends WorkloadCommand {
       }
     }
     return exit;
+  }
+
+  private boolean useMapReduce(Target target) {
+    return engine != null ? engine.equalsIgnoreCase("mapreduce")
+        : "yarn".equalsIgnoreCase(target.conf().get("mapreduce.framework.name"));
+  }
+
+  /** The checked options every task needs. */
+  DfsioParams params() {
+    return new DfsioParams(op, rootPath.toString(), fileBytes, bufferBytes, skipBytes, seed, verify);
   }
 
   /**

@@ -34,4 +34,12 @@ public final class DfsioFiles {
   public static Path checksumFile(Path root, int index) {
     return new Path(dataDir(root), "." + fileName(index) + ".crc");
   }
+
+  /** The task index of a data file name {@code test_io_<i>}. */
+  public static int index(String fileName) {
+    if (!fileName.startsWith(BASE_FILE_NAME)) {
+      throw new IllegalArgumentException("not a dfsio data file name: " + fileName);
+    }
+    return Integer.parseInt(fileName.substring(BASE_FILE_NAME.length()));
+  }
 }

@@ -30,6 +30,8 @@ public final class PartFile {
   public static final String LAST_END = "l:harness.last.end.epoch.ns";
   public static final String FAILED = "l:harness.failed.tasks";
   public static final String HISTOGRAM_PREFIX = "s:harness.latency.";
+  /** {@code name: error} of every failed task, separated by {@code ;}. */
+  public static final String FAILED_NAMES = "s:harness.failed.task.names";
   /** {@code second:bytes,second:bytes,...} over epoch seconds, all tasks together. */
   public static final String BYTES_PER_SECOND = "s:harness.bytes.per.second";
 
@@ -66,12 +68,75 @@ public final class PartFile {
     }
   }
 
+  /**
+   * What one map emits for one task, as TestDFSIO's mappers do ({@code l:tasks 1}, its bytes, its
+   * milliseconds, its rate and squared rate x 1000), plus the harness's keys. A failed task adds to
+   * the harness's failure keys only, so the legacy figures cover the successful tasks, as on the
+   * local engine.
+   */
+  public static Map<String, String> mapOutput(io.harness.core.engine.TaskRecord r) {
+    Map<String, String> v = new TreeMap<>();
+    if (r.failed()) {
+      v.put(FAILED, "1");
+      v.put(FAILED_NAMES, r.name() + ": " + r.error().replace(';', ','));
+    } else {
+      double seconds = r.durationNanos() / 1e9;
+      float ioRateMbSec = (float) (r.bytes() / LegacyFigures.MEGA / seconds);
+      v.put("l:tasks", "1");
+      v.put("l:size", String.valueOf(r.bytes()));
+      v.put("l:time", String.valueOf(Math.round(r.durationNanos() / 1e6)));
+      v.put("f:rate", String.valueOf(ioRateMbSec * 1000));
+      v.put("f:sqrate", String.valueOf(ioRateMbSec * ioRateMbSec * 1000));
+      v.put(FAILED, "0");
+    }
+    v.put(FIRST_START, String.valueOf(r.startEpochNanos()));
+    v.put(LAST_END, String.valueOf(r.endEpochNanos()));
+    r.latency().forEach((kind, h) -> v.put(HISTOGRAM_PREFIX + kind, LatencySummary.of(h).histogram()));
+    v.put(BYTES_PER_SECOND, formatSeries(r.bytesPerSecond()));
+    return v;
+  }
+
+  static String formatSeries(Map<Long, Long> perSecond) {
+    StringBuilder series = new StringBuilder();
+    perSecond.forEach((sec, bytes) -> series.append(series.length() == 0 ? "" : ",").append(sec)
+        .append(':').append(bytes));
+    return series.toString();
+  }
+
+  /** Parses {@code second:bytes,...} into a sorted map. */
+  public static java.util.SortedMap<Long, Long> parseSeries(String text) {
+    java.util.SortedMap<Long, Long> m = new TreeMap<>();
+    for (String item : text == null || text.isEmpty() ? new String[0] : text.split(",")) {
+      int colon = item.indexOf(':');
+      m.merge(Long.parseLong(item.substring(0, colon)), Long.parseLong(item.substring(colon + 1)), Long::sum);
+    }
+    return m;
+  }
+
+  /** The failed tasks, {@code name: error} each. */
+  public List<String> failedTasks() {
+    String names = values.getOrDefault(FAILED_NAMES, "");
+    List<String> out = new ArrayList<>();
+    for (String s : names.split(";")) {
+      if (!s.isBlank()) {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+
   /** Reads a part file, or {@code part-00000} of a directory. */
   public static PartFile read(FileSystem fs, Path path) throws IOException {
     Path file = fs.getFileStatus(path).isDirectory() ? new Path(path, NAME) : path;
     Map<String, String> v = new TreeMap<>();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
       for (String line = r.readLine(); line != null; line = r.readLine()) {
+        int tab = line.indexOf('\t');
+        if (tab > 0) {
+          // TextOutputFormat's key<TAB>value; a value (a failure message) may hold spaces
+          v.put(line.substring(0, tab).trim(), line.substring(tab + 1).trim());
+          continue;
+        }
         StringTokenizer t = new StringTokenizer(line, " \t\n\r\f%");
         if (t.hasMoreTokens()) {
           String key = t.nextToken();
@@ -99,13 +164,31 @@ public final class PartFile {
   /** The per-second series written by the harness (empty when absent). */
   public List<SecondSample> timeSeries() {
     List<SecondSample> series = new ArrayList<>();
-    String text = values.getOrDefault(BYTES_PER_SECOND, "");
-    for (String item : text.isEmpty() ? new String[0] : text.split(",")) {
-      int colon = item.indexOf(':');
-      series.add(SecondSample.of(Long.parseLong(item.substring(0, colon)),
-          Long.parseLong(item.substring(colon + 1))));
-    }
+    parseSeries(values.get(BYTES_PER_SECOND)).forEach((sec, b) -> series.add(SecondSample.of(sec, b)));
     return series;
+  }
+
+  /** The harness's aggregate, rebuilt from its keys (call only when {@link #hasHarnessKeys()}). */
+  public Aggregate aggregate() {
+    long tasks = Long.parseLong(legacy("tasks"));
+    long size = Long.parseLong(legacy("size"));
+    long first = Long.parseLong(values.get(FIRST_START));
+    long last = Long.parseLong(values.get(LAST_END));
+    int failed = Integer.parseInt(values.getOrDefault(FAILED, "0"));
+    Map<String, LatencySummary> latency = new java.util.LinkedHashMap<>();
+    values.forEach((k, v) -> {
+      if (k.startsWith(HISTOGRAM_PREFIX)) {
+        latency.put(k.substring(HISTOGRAM_PREFIX.length()), LatencySummary.of(decode(v)));
+      }
+    });
+    double wall = (last - first) / 1e9;
+    return new Aggregate((int) tasks + failed, failed, size, first, last, wall,
+        wall > 0 ? size / (double) (1 << 20) / wall : 0, latency, timeSeries());
+  }
+
+  /** An HdrHistogram in the part file's (and the JSON's) Base64 compressed form. */
+  public static org.HdrHistogram.Histogram decode(String base64) {
+    return new LatencySummary(0, 0, 0, 0, 0, 0, 0, base64).decode();
   }
 
   public boolean hasHarnessKeys() {

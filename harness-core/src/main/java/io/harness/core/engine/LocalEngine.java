@@ -30,6 +30,23 @@ public final class LocalEngine {
     return Math.max(1, Math.min(tasks, 2 * Runtime.getRuntime().availableProcessors()));
   }
 
+  /**
+   * Runs one task in the calling thread and returns its record: for engines that schedule tasks
+   * themselves (a MapReduce map runs one task per input record).
+   */
+  public static TaskRecord runSingle(int index, String name, TaskBody body) {
+    TaskRecorder r = new TaskRecorder(index, name);
+    r.begin();
+    Throwable error = null;
+    try {
+      body.run(index, r);
+    } catch (Throwable e) {
+      error = e;
+    }
+    r.end(error);
+    return r.toRecord();
+  }
+
   public static Result run(int tasks, int threads, IntFunction<String> names, TaskBody body)
       throws InterruptedException {
     int n = Math.max(1, Math.min(threads, tasks));

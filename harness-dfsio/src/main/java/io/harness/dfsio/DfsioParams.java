@@ -1,0 +1,50 @@
+package io.harness.dfsio;
+
+import io.harness.core.engine.LocalEngine;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What every task of one dfsio run needs, checked once by the command line; it travels to the maps
+ * of the MapReduce engine in the job configuration.
+ */
+public record DfsioParams(DfsioOperation op, String root, long fileBytes, int bufferBytes, long skipBytes,
+    long seed, boolean verify) {
+  private static final String PREFIX = "harness.dfsio.";
+
+  /** The task body of this run's operation. */
+  public LocalEngine.TaskBody body(FileSystem fs) {
+    Path rootPath = new Path(root);
+    return switch (op) {
+      case WRITE -> new WriteTask(fs, rootPath, fileBytes, bufferBytes, seed);
+      case READ -> new ReadTask(fs, rootPath, fileBytes, bufferBytes, seed, verify);
+      case APPEND -> new AppendTask(fs, rootPath, fileBytes, bufferBytes, seed);
+      case TRUNCATE -> new TruncateTask(fs, rootPath, fileBytes);
+      case READ_RANDOM, READ_BACKWARD, READ_SKIP ->
+          new PositionedReadTask(fs, rootPath, op, fileBytes, bufferBytes, skipBytes, seed, verify);
+      case CLEANUP -> throw new IllegalStateException("cleanup runs no tasks");
+    };
+  }
+
+  public void store(Configuration conf) {
+    conf.set(PREFIX + "op", op.name());
+    conf.set(PREFIX + "root", root);
+    conf.setLong(PREFIX + "file.bytes", fileBytes);
+    conf.setInt(PREFIX + "buffer.bytes", bufferBytes);
+    conf.setLong(PREFIX + "skip.bytes", skipBytes);
+    conf.setLong(PREFIX + "seed", seed);
+    conf.setBoolean(PREFIX + "verify", verify);
+  }
+
+  public static DfsioParams load(Configuration conf) {
+    String op = conf.get(PREFIX + "op");
+    if (op == null) {
+      throw new IllegalStateException("the job configuration carries no " + PREFIX + "* settings");
+    }
+    return new DfsioParams(DfsioOperation.valueOf(op), conf.get(PREFIX + "root"),
+        conf.getLong(PREFIX + "file.bytes", 0), conf.getInt(PREFIX + "buffer.bytes", 0),
+        conf.getLong(PREFIX + "skip.bytes", 0), conf.getLong(PREFIX + "seed", 0),
+        conf.getBoolean(PREFIX + "verify", false));
+  }
+}

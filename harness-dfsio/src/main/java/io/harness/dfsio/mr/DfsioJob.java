@@ -1,0 +1,79 @@
+package io.harness.dfsio.mr;
+
+import io.harness.core.cli.RunFailedException;
+import io.harness.dfsio.DfsioFiles;
+import io.harness.dfsio.DfsioParams;
+import io.harness.dfsio.PartFile;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+
+/**
+ * The MapReduce engine of dfsio, laid out as TestDFSIO lays out its job: one control file per task in
+ * {@code io_control} ({@code in_file_test_io_<i>}: the file name and its size), one map per control
+ * file, one reducer writing {@code io_<op>/part-00000}. Speculative execution is off and every map
+ * gets one attempt: a second attempt would measure the same file twice.
+ */
+public final class DfsioJob {
+  public static final String CONTROL_DIR = "io_control";
+
+  private DfsioJob() {}
+
+  /** Runs the job and returns its wall time in milliseconds, from submission to completion. */
+  public static double run(Configuration base, FileSystem fs, DfsioParams params, int nrFiles)
+      throws IOException, InterruptedException, ClassNotFoundException {
+    Path root = new Path(params.root());
+    Path control = new Path(root, CONTROL_DIR);
+    fs.delete(control, true);
+    for (int i = 0; i < nrFiles; i++) {
+      String name = DfsioFiles.fileName(i);
+      try (SequenceFile.Writer w = SequenceFile.createWriter(base,
+          SequenceFile.Writer.file(fs.makeQualified(new Path(control, "in_file_" + name))),
+          SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(LongWritable.class),
+          SequenceFile.Writer.compression(SequenceFile.CompressionType.NONE))) {
+        w.append(new Text(name), new LongWritable(params.fileBytes()));
+      }
+    }
+    Path out = new Path(root, params.op().resultDir());
+    fs.delete(out, true);
+
+    Job job = Job.getInstance(new Configuration(base), "harness dfsio " + params.op().testType());
+    Configuration conf = job.getConfiguration();
+    params.store(conf);
+    conf.setBoolean("mapreduce.map.speculative", false);
+    conf.setBoolean("mapreduce.reduce.speculative", false);
+    conf.setInt("mapreduce.map.maxattempts", 1);
+    job.setJarByClass(DfsioJob.class);
+    job.setInputFormatClass(SequenceFileInputFormat.class);
+    FileInputFormat.setInputPaths(job, fs.makeQualified(control));
+    job.setMapperClass(DfsioMapper.class);
+    job.setReducerClass(DfsioReducer.class);
+    job.setNumReduceTasks(1);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    job.setOutputFormatClass(TextOutputFormat.class);
+    FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
+    long t0 = System.nanoTime();
+    boolean ok = job.waitForCompletion(false);
+    double millis = (System.nanoTime() - t0) / 1e6;
+    if (!ok) {
+      throw new RunFailedException("MapReduce job " + job.getJobID() + " failed: "
+          + job.getStatus().getFailureInfo());
+    }
+    // the new API names it part-r-00000; TestDFSIO's layout (and its tooling) has part-00000
+    Path reduced = new Path(out, "part-r-00000");
+    if (fs.exists(reduced) && !fs.rename(reduced, new Path(out, PartFile.NAME))) {
+      throw new RunFailedException("could not rename " + reduced + " to " + PartFile.NAME);
+    }
+    return millis;
+  }
+}

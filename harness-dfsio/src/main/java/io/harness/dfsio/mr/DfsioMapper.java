@@ -1,0 +1,40 @@
+package io.harness.dfsio.mr;
+
+import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.TaskRecord;
+import io.harness.dfsio.DfsioFiles;
+import io.harness.dfsio.DfsioParams;
+import io.harness.dfsio.PartFile;
+import java.io.IOException;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * One map per control file: runs the same task body as the local engine for the file named in the
+ * record, and emits TestDFSIO's statistics plus the harness's keys (see {@link PartFile#mapOutput}).
+ * A task's failure is recorded, not thrown, so the job's part file still has what every task measured.
+ */
+public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
+  private FileSystem fs;
+  private DfsioParams params;
+
+  @Override
+  protected void setup(Context context) throws IOException {
+    params = DfsioParams.load(context.getConfiguration());
+    fs = new Path(params.root()).getFileSystem(context.getConfiguration());
+  }
+
+  @Override
+  protected void map(Text name, LongWritable size, Context context) throws IOException, InterruptedException {
+    String file = name.toString();
+    context.setStatus("dfsio " + params.op().testType() + " " + file);
+    TaskRecord r = LocalEngine.runSingle(DfsioFiles.index(file), file, params.body(fs));
+    for (Map.Entry<String, String> e : PartFile.mapOutput(r).entrySet()) {
+      context.write(new Text(e.getKey()), new Text(e.getValue()));
+    }
+  }
+}

@@ -1,0 +1,121 @@
+package io.harness.dfsio;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.cli.Harness;
+import io.harness.core.data.SeededData;
+import io.harness.core.result.ResultWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** dfsio on the MapReduce engine, run by Hadoop's local job runner on the local file system. */
+class DfsioMapReduceTest {
+  @TempDir
+  Path dir;
+
+  private String[] run(String... args) {
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    all.addAll(List.of("-fs", "file:///", "-D", "mapreduce.framework.name=local",
+        "-D", "hadoop.tmp.dir=" + dir.resolve("tmp"), "--run-dir", dir.resolve("runs").toString(),
+        "-resFile", dir.resolve("res.log").toString(), "--json", dir.resolve("last.json").toString()));
+    return harness(all.toArray(new String[0]));
+  }
+
+  private String[] harness(String... all) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), all);
+    return new String[] {String.valueOf(rc), out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8)};
+  }
+
+  private Map<String, String> partFile(Path file) throws Exception {
+    Map<String, String> m = new HashMap<>();
+    for (String line : Files.readAllLines(file)) {
+      String[] kv = line.split("\t", 2);
+      m.put(kv[0], kv[1]);
+    }
+    return m;
+  }
+
+  @Test
+  void writeThenVerifiedReadThroughTheJob() throws Exception {
+    Path root = dir.resolve("root");
+    String[] w = run("dfsio", "-write", "--engine", "mapreduce", "-nrFiles", "3", "-fileSize", "2MB",
+        "-bufferSize", "65536", "--root", root.toString());
+    assertEquals("0", w[0], w[1] + w[2]);
+    assertTrue(w[1].contains("MapReduce engine (local)"), w[1]);
+    // the layout of TestDFSIO's job: control files, data files, the reducer's part file
+    for (int i = 0; i < 3; i++) {
+      assertTrue(Files.isRegularFile(root.resolve("io_control/in_file_test_io_" + i)));
+      byte[] bytes = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
+      byte[] expected = new byte[2 << 20];
+      new SeededData(DfsioCommand.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
+      assertTrue(Arrays.equals(expected, bytes), "content of test_io_" + i);
+    }
+    Map<String, String> part = partFile(root.resolve("io_write/part-00000"));
+    assertEquals("3", part.get("l:tasks"));
+    assertEquals(String.valueOf(3L * (2 << 20)), part.get("l:size"));
+    assertEquals("0", part.get(PartFile.FAILED));
+    // the merged histogram counts every write call of every map: 2 MB / 64 KiB = 32 per file
+    assertEquals(96, PartFile.decode(part.get(PartFile.HISTOGRAM_PREFIX + "write")).getTotalCount());
+    long seriesBytes = PartFile.parseSeries(part.get(PartFile.BYTES_PER_SECOND)).values().stream()
+        .mapToLong(Long::longValue).sum();
+    assertEquals(3L * (2 << 20), seriesBytes);
+    assertTrue(Long.parseLong(part.get(PartFile.FIRST_START)) < Long.parseLong(part.get(PartFile.LAST_END)));
+
+    // the printed block is what the analyzer makes of the same part file
+    String mean = w[1].lines().filter(l -> l.startsWith(" Average IO rate mb/sec: ")).findFirst().orElseThrow();
+    String[] a = harness("dfsio", "analyze", root.resolve("io_write").toString());
+    assertEquals("0", a[0], a[2]);
+    assertTrue(a[1].contains(mean), mean + "\n" + a[1]);
+    JsonNode json = ResultWriter.mapper().readTree(dir.resolve("last.json").toFile());
+    assertEquals(3L * (2 << 20), json.get("aggregate").get("bytes").asLong());
+    assertEquals(3, json.get("figures").get("legacy").get("tasks").asInt());
+
+    String[] r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "3", "-fileSize", "2MB",
+        "-bufferSize", "65536", "--root", root.toString());
+    assertEquals("0", r[0], r[1] + r[2]);
+    assertEquals("3", partFile(root.resolve("io_read/part-00000")).get("l:tasks"));
+  }
+
+  @Test
+  void aFailedMapIsNamedAndTheOthersAreMeasured() throws Exception {
+    Path root = dir.resolve("root2");
+    assertEquals("0", run("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--root", root.toString())[0]);
+    // corrupt file 1 (the local FS's .crc goes too, so the harness's own check is what finds it)
+    Path f = root.resolve("io_data/test_io_1");
+    byte[] b = Files.readAllBytes(f);
+    b[4242] ^= 1;
+    Files.write(f, b);
+    Files.delete(root.resolve("io_data/.test_io_1.crc"));
+    String[] r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "2", "-fileSize", "1MB",
+        "--root", root.toString());
+    assertEquals("1", r[0], r[1] + r[2]);
+    assertTrue(r[2].contains("test_io_1: java.io.IOException: data mismatch in test_io_1 at byte 4242"), r[2]);
+    Map<String, String> part = partFile(root.resolve("io_read/part-00000"));
+    assertEquals("1", part.get("l:tasks"));
+    assertEquals("1", part.get(PartFile.FAILED));
+  }
+
+  @Test
+  void unknownEngineIsBadInput() {
+    String[] r = run("dfsio", "-write", "--engine", "spark", "--root", dir.resolve("x").toString());
+    assertEquals("2", r[0]);
+    assertTrue(r[2].contains("--engine: must be local or mapreduce, was 'spark'"), r[2]);
+    assertTrue(Files.notExists(dir.resolve("x")));
+  }
+}
