@@ -36,6 +36,12 @@ public final class LocalEngine {
    */
   public static TaskRecord runSingle(int index, String name, TaskBody body) {
     TaskRecorder r = new TaskRecorder(index, name);
+    runTask(r, index, body);
+    return r.toRecord();
+  }
+
+  /** Runs one task, timing it from just before its body to just after, and keeping its error. */
+  private static void runTask(TaskRecorder r, int index, TaskBody body) {
     r.begin();
     Throwable error = null;
     try {
@@ -44,7 +50,6 @@ public final class LocalEngine {
       error = e;
     }
     r.end(error);
-    return r.toRecord();
   }
 
   public static Result run(int tasks, int threads, IntFunction<String> names, TaskBody body)
@@ -68,15 +73,7 @@ public final class LocalEngine {
           return;
         }
         for (int i = next.getAndIncrement(); i < tasks; i = next.getAndIncrement()) {
-          TaskRecorder r = recorders[i];
-          r.begin();
-          Throwable error = null;
-          try {
-            body.run(i, r);
-          } catch (Throwable e) {
-            error = e;
-          }
-          r.end(error);
+          runTask(recorders[i], i, body);
         }
       }, "harness-task-" + w);
       t.setDaemon(true);
