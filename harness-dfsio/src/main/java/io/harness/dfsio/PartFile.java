@@ -55,12 +55,9 @@ public final class PartFile {
     for (Map.Entry<String, LatencySummary> e : agg.latency().entrySet()) {
       v.put(HISTOGRAM_PREFIX + e.getKey(), e.getValue().histogram());
     }
-    StringBuilder series = new StringBuilder();
-    for (SecondSample sample : agg.timeSeries()) {
-      series.append(series.length() == 0 ? "" : ",").append(sample.epochSecond()).append(':')
-          .append(sample.bytes());
-    }
-    v.put(BYTES_PER_SECOND, series.toString());
+    Map<Long, Long> perSecond = new TreeMap<>();
+    agg.timeSeries().forEach(x -> perSecond.put(x.epochSecond(), x.bytes()));
+    v.put(BYTES_PER_SECOND, formatSeries(perSecond));
     fs.delete(dir, true);
     try (FSDataOutputStream out = fs.create(new Path(dir, NAME), true);
         PrintStream p = new PrintStream(out, false, StandardCharsets.UTF_8)) {
@@ -96,7 +93,8 @@ public final class PartFile {
     return v;
   }
 
-  static String formatSeries(Map<Long, Long> perSecond) {
+  /** {@code second:bytes,...}, the form of {@link #BYTES_PER_SECOND}. */
+  public static String formatSeries(Map<Long, Long> perSecond) {
     StringBuilder series = new StringBuilder();
     perSecond.forEach((sec, bytes) -> series.append(series.length() == 0 ? "" : ",").append(sec)
         .append(':').append(bytes));

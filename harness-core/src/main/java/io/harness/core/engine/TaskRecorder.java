@@ -57,9 +57,9 @@ public final class TaskRecorder {
   private Histogram histogram(String kind) {
     Histogram h = latency.get(kind);
     if (h == null) {
+      // 3 significant digits, auto-resizing: only the value range a task uses is allocated
       h = new Histogram(3);
       latency.put(kind, h);
-      // 3 significant digits, auto-resizing: only the value range a task uses is allocated
     }
     return h;
   }

@@ -44,9 +44,7 @@ public final class DfsioReducer extends Reducer<Text, Text, Text, Text> {
       for (Text v : values) {
         PartFile.parseSeries(v.toString()).forEach((sec, b) -> sum.merge(sec, b, Long::sum));
       }
-      StringBuilder s = new StringBuilder();
-      sum.forEach((sec, b) -> s.append(s.length() == 0 ? "" : ",").append(sec).append(':').append(b));
-      result = s.toString();
+      result = PartFile.formatSeries(sum);
     } else if (k.startsWith("l:")) {
       long sum = 0;
       for (Text v : values) {
