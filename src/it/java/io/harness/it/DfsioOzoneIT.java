@@ -48,6 +48,43 @@ class DfsioOzoneIT {
     assertTrue(r.err().contains("test.build.data: on ofs:// the root must be /VOLUME/BUCKET/DIR"), r.err());
   }
 
+  /** --replication becomes the replication of the keys the tasks write, checked through Ozone's own client. */
+  @Test
+  void replicationOptionSetsTheKeysReplication(@TempDir Path work) throws Exception {
+    Path confFile = work.resolve("cluster-site.xml");
+    try (var out = java.nio.file.Files.newOutputStream(confFile)) {
+      cluster.configuration().writeXml(out);
+    }
+    String[][] cases = {{"RATIS/ONE", "RATIS/ONE"}, {"ratis/3", "RATIS/THREE"}};
+    for (String[] c : cases) {
+      String root = cluster.rootPrefix() + "/benchmarks/repl-" + c[1].replace('/', '-');
+      Cli.Run w = Cli.inProcess("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--replication", c[0],
+          "--root", root, "--run-dir", work.resolve("runs").toString(), "-resFile",
+          work.resolve("res.log").toString(), "-conf", confFile.toString());
+      assertEquals(0, w.code(), w.all());
+      assertTrue(w.out().contains("replication " + c[1]), w.out());
+      try (org.apache.hadoop.ozone.client.OzoneClient client =
+          org.apache.hadoop.ozone.client.OzoneClientFactory.getRpcClient(
+              new org.apache.hadoop.hdds.conf.OzoneConfiguration(cluster.configuration()))) {
+        String[] parts = root.substring(1).split("/", 3);
+        var bucket = client.getObjectStore().getVolume(parts[0]).getBucket(parts[1]);
+        for (int i = 0; i < 2; i++) {
+          var key = bucket.getKey(parts[2] + "/io_data/test_io_" + i);
+          assertEquals(c[1], key.getReplicationConfig().getReplicationType() + "/"
+              + key.getReplicationConfig().getReplication(), key.getName());
+          assertEquals(1L << 20, key.getDataSize());
+        }
+      }
+    }
+    // HDFS-only options on Ozone: exit 2, one line, pointing at --replication
+    Cli.Run sp = Cli.inProcess("dfsio", "-write", "-storagePolicy", "HOT", "--root",
+        cluster.rootPrefix() + "/benchmarks/never", "--run-dir", work.resolve("runs").toString(), "-conf",
+        confFile.toString());
+    assertEquals(2, sp.code(), sp.all());
+    assertTrue(sp.err().contains("-storagePolicy: applies to HDFS (hdfs://) only; the target is ofs://")
+        && sp.err().contains("; on Ozone use --replication"), sp.err());
+  }
+
   /** The first command of the README, exactly as a newcomer types it (from the assembled dist). */
   @Test
   void readmeCommandOnEmbeddedOzone(@TempDir Path work) throws Exception {

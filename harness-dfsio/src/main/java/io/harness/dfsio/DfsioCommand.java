@@ -6,6 +6,7 @@ import io.harness.core.cli.UsageException;
 import io.harness.core.cli.WorkloadCommand;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecord;
+import io.harness.core.engine.Window;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.RunResult;
 import io.harness.core.result.TaskResult;
@@ -13,6 +14,7 @@ import io.harness.core.result.TextReport;
 import io.harness.core.result.Versions;
 import io.harness.core.target.Roots;
 import io.harness.core.target.Target;
+import io.harness.core.util.Durations;
 import io.harness.core.util.Sizes;
 import io.harness.dfsio.mr.DfsioJob;
 import java.io.FileNotFoundException;
@@ -33,6 +35,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -115,6 +118,39 @@ public final class DfsioCommand extends WorkloadCommand {
           + "; on --embedded ozone it is placed under /vol1/bucket1).")
   String root;
 
+  @Option(names = "-compression", paramLabel = "CODEC",
+      description = "With -write and -read: compress what is written, decompress what is read, with this "
+          + "Hadoop codec (class name, simple name or alias: org.apache.hadoop.io.compress.GzipCodec, "
+          + "GzipCodec, gzip). Sizes and rates count uncompressed bytes, as in TestDFSIO.")
+  String compression;
+
+  @Option(names = "-storagePolicy", paramLabel = "NAME",
+      description = "HDFS only, with -write: the block storage policy of the data directory "
+          + "(HOT, WARM, COLD, ONE_SSD, ALL_SSD, ...).")
+  String storagePolicy;
+
+  @Option(names = "-erasureCodePolicy", paramLabel = "NAME",
+      description = "HDFS only, with -write: the erasure coding policy of the data directory "
+          + "(e.g. RS-6-3-1024k); it must be enabled on the cluster.")
+  String erasureCodePolicy;
+
+  @Option(names = "--replication", paramLabel = "TYPE/FACTOR",
+      description = "Ozone only (ofs://, o3fs://), with -write: the replication of the keys written: "
+          + "RATIS/ONE, RATIS/THREE or EC/<codec>-<data>-<parity>-<chunk>, e.g. EC/rs-3-2-1024k "
+          + "(an EC bucket's own replication wins, as Ozone decides).")
+  String replication;
+
+  @Option(names = "--warmup", paramLabel = "TIME",
+      description = "Leave each task's first TIME out of every figure (its calls, bytes and time); "
+          + "e.g. 10s. A bare number is seconds.")
+  String warmup;
+
+  @Option(names = "--duration", paramLabel = "TIME",
+      description = "Time-bounded run: each task goes on until TIME after its warm-up (e.g. 60s, 5m). "
+          + "-write and -append then write until the deadline (no -fileSize); reads start over at the "
+          + "beginning each time they have read -fileSize bytes (backward and skip reads where they began).")
+  String duration;
+
   @Option(names = "--engine", paramLabel = "ENGINE",
       description = "local (threads in this JVM) or mapreduce (one map per file, one reducer, as "
           + "TestDFSIO; local job runner or YARN per mapreduce.framework.name). Default: mapreduce when "
@@ -136,6 +172,9 @@ public final class DfsioCommand extends WorkloadCommand {
   private long skipBytes;
   private Path rootPath;
   private String rootOption;
+  private String codecClass;
+  private OzoneReplication ozoneReplication;
+  private Window window = Window.NONE;
 
   @Override
   protected void validate() {
@@ -164,6 +203,78 @@ public final class DfsioCommand extends WorkloadCommand {
     }
     if (resFile.isBlank()) {
       throw new UsageException("-resFile", "must not be empty");
+    }
+    validateCompression();
+    validatePlacement();
+    validateWindow();
+  }
+
+  private void validateCompression() {
+    if (compression == null) {
+      return;
+    }
+    if (op != DfsioOperation.WRITE && op != DfsioOperation.READ) {
+      throw new UsageException("-compression", "applies to -write and (sequential) -read only, not "
+          + op.flags() + (op.isPositionedRead() ? " (a compressed stream cannot be read at positions)" : ""));
+    }
+    codecClass = Codecs.resolve(compression, context.conf());
+    if (codecClass == null) {
+      throw new UsageException("-compression", "unknown codec '" + compression + "'; known: "
+          + String.join(", ", Codecs.known(context.conf())) + " (or any CompressionCodec class name)");
+    }
+    String why = Codecs.probe(codecClass, context.conf());
+    if (why != null) {
+      throw new UsageException("-compression", codecClass + " cannot run in this JVM: " + why);
+    }
+  }
+
+  /** -storagePolicy, -erasureCodePolicy, --replication: where new files go, so -write only. */
+  private void validatePlacement() {
+    String[][] given = {{"-storagePolicy", storagePolicy}, {"-erasureCodePolicy", erasureCodePolicy},
+        {"--replication", replication}};
+    for (String[] g : given) {
+      if (g[1] == null) {
+        continue;
+      }
+      if (op != DfsioOperation.WRITE) {
+        throw new UsageException(g[0], "applies to -write only (the files keep what they were written with)");
+      }
+      if (g[1].isBlank()) {
+        throw new UsageException(g[0], "must not be empty");
+      }
+    }
+    if (replication != null) {
+      try {
+        ozoneReplication = OzoneReplication.parse(replication);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--replication", e.getMessage());
+      }
+    }
+  }
+
+  private void validateWindow() {
+    long warmupNanos = warmup == null ? 0 : parseTime("--warmup", warmup);
+    long durationNanos = duration == null ? 0 : parseTime("--duration", duration);
+    if (duration != null && durationNanos == 0) {
+      throw new UsageException("--duration", "must be positive, was " + duration);
+    }
+    if ((warmup != null || duration != null)
+        && (op == DfsioOperation.TRUNCATE || op == DfsioOperation.CLEANUP)) {
+      throw new UsageException(warmup != null ? "--warmup" : "--duration", "does not apply to " + op.flags());
+    }
+    if (duration != null && (op == DfsioOperation.WRITE || op == DfsioOperation.APPEND)
+        && spec.commandLine().getParseResult().hasMatchedOption("-fileSize")) {
+      throw new UsageException("-fileSize", "does not apply to " + op.flags() + " --duration (each task "
+          + "writes until the deadline)");
+    }
+    window = new Window(warmupNanos, durationNanos);
+  }
+
+  private static long parseTime(String option, String text) {
+    try {
+      return Durations.parseNanos(text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(option, e.getMessage());
     }
   }
 
@@ -255,6 +366,7 @@ public final class DfsioCommand extends WorkloadCommand {
     rootPath = target.resolveRoot(given);
     Roots.check(target, rootPath, rootOption);
     if (op == DfsioOperation.WRITE) {
+      validatePlacement(target);
       return;
     }
     // everything below reads the target, and nothing has been created or deleted yet
@@ -268,6 +380,38 @@ public final class DfsioCommand extends WorkloadCommand {
     } catch (IOException e) {
       throw new RunFailedException(op.flags() + ": cannot check " + rootPath + " on " + target.uri()
           + ": " + e, e);
+    }
+  }
+
+  /** The placement options against the target: HDFS or Ozone only, and names the cluster knows. */
+  private void validatePlacement(Target target) {
+    String scheme = target.uri().getScheme();
+    boolean ozone = "ofs".equalsIgnoreCase(scheme) || "o3fs".equalsIgnoreCase(scheme);
+    try {
+      if (storagePolicy != null || erasureCodePolicy != null) {
+        String option = storagePolicy != null ? "-storagePolicy" : "-erasureCodePolicy";
+        if (!(target.fs() instanceof DistributedFileSystem dfs)) {
+          throw new UsageException(option, "applies to HDFS (hdfs://) only; the target is " + target.uri()
+              + (ozone ? "; on Ozone use --replication" : ""));
+        }
+        if (storagePolicy != null) {
+          storagePolicy = HdfsPolicies.storagePolicy(dfs, storagePolicy);
+        }
+        if (erasureCodePolicy != null) {
+          erasureCodePolicy = HdfsPolicies.erasureCodingPolicy(dfs, erasureCodePolicy);
+        }
+      }
+      if (ozoneReplication != null) {
+        if (!ozone) {
+          throw new UsageException("--replication", "applies to Ozone (ofs://, o3fs://) only; the target is "
+              + target.uri() + ("hdfs".equalsIgnoreCase(scheme)
+                  ? "; on HDFS use -Ddfs.replication=N or -erasureCodePolicy" : ""));
+        }
+        target.setClientSetting(OzoneReplication.TYPE_KEY, ozoneReplication.type());
+        target.setClientSetting(OzoneReplication.REPLICATION_KEY, ozoneReplication.replication());
+      }
+    } catch (IOException e) {
+      throw new RunFailedException("cannot check the placement options on " + target.uri() + ": " + e, e);
     }
   }
 
@@ -296,7 +440,8 @@ public final class DfsioCommand extends WorkloadCommand {
         if (i == 0) {
           firstLength = st.getLen();
         }
-        if (op != DfsioOperation.APPEND && st.getLen() < fileBytes) {
+        // a compressed file's length says nothing about the bytes it decompresses to
+        if (op != DfsioOperation.APPEND && codecClass == null && st.getLen() < fileBytes) {
           shortFiles.add(p.getName() + ", " + st.getLen() + " bytes");
         }
       } catch (FileNotFoundException e) {
@@ -363,6 +508,7 @@ public final class DfsioCommand extends WorkloadCommand {
         fs.delete(DfsioFiles.dataDir(rootPath), true);
       }
       fs.mkdirs(DfsioFiles.dataDir(rootPath));
+      applyPlacement(fs);
     }
     if (op == DfsioOperation.APPEND || op == DfsioOperation.TRUNCATE) {
       removeStaleChecksums(fs);
@@ -374,8 +520,11 @@ public final class DfsioCommand extends WorkloadCommand {
       case READ_SKIP -> "x " + Sizes.format(fileBytes) + ", skip " + skipBytes + " B";
       default -> "x " + Sizes.format(fileBytes);
     };
-    out.printf("dfsio %s: %d file(s) %s, buffer %d B, %s, root %s%n", op.testType(), nrFiles, what,
-        bufferBytes, useMapReduce(target)
+    if (window.timeBounded() && (op == DfsioOperation.WRITE || op == DfsioOperation.APPEND)) {
+      what = "until the deadline";
+    }
+    out.printf("dfsio %s: %d file(s) %s, buffer %d B%s, %s, root %s%n", op.testType(), nrFiles, what,
+        bufferBytes, runShape(), useMapReduce(target)
             ? "MapReduce engine (" + target.conf().get("mapreduce.framework.name", "local") + ")"
             : nThreads + " thread(s)", qualifiedRoot);
 
@@ -386,12 +535,12 @@ public final class DfsioCommand extends WorkloadCommand {
       LegacyFigures legacy = LegacyFigures.ofPartFile(op.testType(), Long.parseLong(part.legacy("tasks")),
           Long.parseLong(part.legacy("size")), Long.parseLong(part.legacy("time")),
           Float.parseFloat(part.legacy("rate")), Float.parseFloat(part.legacy("sqrate")), jobMillis);
-      return report(target, qualifiedRoot, startedAt, legacy, part.aggregate(), part.failedTasks(), List.of(),
+      return report(target, qualifiedRoot, startedAt, legacy, part.aggregate(), part.failedTasks(), part.tasks(),
           false);
     }
     LocalEngine.TaskBody body = params().body(fs);
     long t0 = System.nanoTime();
-    LocalEngine.Result result = LocalEngine.run(nrFiles, nThreads, DfsioFiles::fileName, body);
+    LocalEngine.Result result = LocalEngine.run(nrFiles, nThreads, DfsioFiles::fileName, window, body);
     double execMillis = (System.nanoTime() - t0) / 1e6;
 
     List<TaskRecord> records = result.records();
@@ -447,7 +596,47 @@ public final class DfsioCommand extends WorkloadCommand {
 
   /** The checked options every task needs. */
   DfsioParams params() {
-    return new DfsioParams(op, rootPath.toString(), fileBytes, bufferBytes, skipBytes, seed, verify);
+    return new DfsioParams(op, rootPath.toString(), fileBytes, bufferBytes, skipBytes, seed, verify,
+        codecClass, window);
+  }
+
+  /** The options that shape the run beyond sizes, for the first line: codec, placement, time window. */
+  private String runShape() {
+    StringBuilder b = new StringBuilder();
+    if (codecClass != null) {
+      b.append(", compression ").append(codecClass.substring(codecClass.lastIndexOf('.') + 1));
+    }
+    if (erasureCodePolicy != null) {
+      b.append(", erasure coding ").append(erasureCodePolicy);
+    }
+    if (storagePolicy != null) {
+      b.append(", storage policy ").append(storagePolicy);
+    }
+    if (ozoneReplication != null) {
+      b.append(", replication ").append(ozoneReplication);
+    }
+    if (window.warmupNanos() > 0) {
+      b.append(", warm-up ").append(Durations.format(window.warmupNanos()));
+    }
+    if (window.timeBounded()) {
+      b.append(", ").append(Durations.format(window.durationNanos())).append(" per task");
+    }
+    return b.toString();
+  }
+
+  /** Sets -erasureCodePolicy and -storagePolicy on the (new, empty) data directory. */
+  private void applyPlacement(FileSystem fs) throws IOException {
+    if (erasureCodePolicy == null && storagePolicy == null) {
+      return;
+    }
+    DistributedFileSystem dfs = (DistributedFileSystem) fs;
+    Path dir = DfsioFiles.dataDir(rootPath);
+    if (erasureCodePolicy != null) {
+      dfs.setErasureCodingPolicy(dir, erasureCodePolicy);
+    }
+    if (storagePolicy != null) {
+      dfs.setStoragePolicy(dir, storagePolicy);
+    }
   }
 
   /**
@@ -528,6 +717,12 @@ public final class DfsioCommand extends WorkloadCommand {
     }
     f.put("nrFiles", nrFiles);
     f.put("seed", seed);
+    f.put("compressionCodec", codecClass);
+    f.put("storagePolicy", storagePolicy);
+    f.put("erasureCodingPolicy", erasureCodePolicy);
+    f.put("ozoneReplication", ozoneReplication == null ? null : ozoneReplication.toString());
+    f.put("warmupSeconds", window.warmupNanos() / 1e9);
+    f.put("durationSeconds", window.timeBounded() ? window.durationNanos() / 1e9 : null);
     f.put("legacy", legacyMap);
     return f;
   }

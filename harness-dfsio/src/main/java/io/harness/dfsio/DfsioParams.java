@@ -1,24 +1,28 @@
 package io.harness.dfsio;
 
 import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.Window;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.compress.CompressionCodec;
 
 /**
  * What every task of one dfsio run needs, checked once by the command line; it travels to the maps
- * of the MapReduce engine in the job configuration.
+ * of the MapReduce engine in the job configuration. {@code codec} is a compression codec class name
+ * or null; {@code window} the warm-up and time limit of every task.
  */
 public record DfsioParams(DfsioOperation op, String root, long fileBytes, int bufferBytes, long skipBytes,
-    long seed, boolean verify) {
+    long seed, boolean verify, String codec, Window window) {
   private static final String PREFIX = "harness.dfsio.";
 
   /** The task body of this run's operation. */
   public LocalEngine.TaskBody body(FileSystem fs) {
     Path rootPath = new Path(root);
+    CompressionCodec c = codec == null ? null : Codecs.create(codec, fs.getConf());
     return switch (op) {
-      case WRITE -> new WriteTask(fs, rootPath, fileBytes, bufferBytes, seed);
-      case READ -> new ReadTask(fs, rootPath, fileBytes, bufferBytes, seed, verify);
+      case WRITE -> new WriteTask(fs, rootPath, fileBytes, bufferBytes, seed, c);
+      case READ -> new ReadTask(fs, rootPath, fileBytes, bufferBytes, seed, verify, c);
       case APPEND -> new AppendTask(fs, rootPath, fileBytes, bufferBytes, seed);
       case TRUNCATE -> new TruncateTask(fs, rootPath, fileBytes);
       case READ_RANDOM, READ_BACKWARD, READ_SKIP ->
@@ -35,6 +39,11 @@ public record DfsioParams(DfsioOperation op, String root, long fileBytes, int bu
     conf.setLong(PREFIX + "skip.bytes", skipBytes);
     conf.setLong(PREFIX + "seed", seed);
     conf.setBoolean(PREFIX + "verify", verify);
+    if (codec != null) {
+      conf.set(PREFIX + "codec", codec);
+    }
+    conf.setLong(PREFIX + "warmup.ns", window.warmupNanos());
+    conf.setLong(PREFIX + "duration.ns", window.durationNanos());
   }
 
   public static DfsioParams load(Configuration conf) {
@@ -45,6 +54,7 @@ public record DfsioParams(DfsioOperation op, String root, long fileBytes, int bu
     return new DfsioParams(DfsioOperation.valueOf(op), conf.get(PREFIX + "root"),
         conf.getLong(PREFIX + "file.bytes", 0), conf.getInt(PREFIX + "buffer.bytes", 0),
         conf.getLong(PREFIX + "skip.bytes", 0), conf.getLong(PREFIX + "seed", 0),
-        conf.getBoolean(PREFIX + "verify", false));
+        conf.getBoolean(PREFIX + "verify", false), conf.get(PREFIX + "codec"),
+        new Window(conf.getLong(PREFIX + "warmup.ns", 0), conf.getLong(PREFIX + "duration.ns", 0)));
   }
 }

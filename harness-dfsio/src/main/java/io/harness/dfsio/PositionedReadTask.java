@@ -26,6 +26,9 @@ import org.apache.hadoop.fs.Path;
  * <p>Each read asks for {@code bufferSize} bytes, or for what is left of {@code totalSize} when that
  * is less, so a task reads exactly {@code totalSize} bytes (TestDFSIO's last read may overshoot by up
  * to one buffer). With verification every buffer is checked against the seeded data at its position.
+ *
+ * <p>A time-bounded task reads whole buffers until its deadline; a backward read that reached the
+ * start and a skip read that passed the end start over where they began.
  */
 final class PositionedReadTask implements LocalEngine.TaskBody {
   private final FileSystem fs;
@@ -71,11 +74,13 @@ final class PositionedReadTask implements LocalEngine.TaskBody {
     try (FSDataInputStream in = fs.open(file, bufferSize)) {
       rec.call("open", t, 0);
       long done = 0;
-      for (long pos = first(fileLength, rnd); done < totalSize; pos = next(pos, fileLength, rnd)) {
+      boolean bounded = rec.timeBounded();
+      for (long pos = first(fileLength, rnd); bounded ? !rec.expired() : done < totalSize;
+          pos = next(pos, fileLength, rnd, bounded)) {
         if (pos >= fileLength) {
           break; // a skip read passed the end of the file
         }
-        int want = (int) Math.min(bufferSize, totalSize - done);
+        int want = bounded ? bufferSize : (int) Math.min(bufferSize, totalSize - done);
         t = System.nanoTime();
         int n = in.read(pos, buf, 0, want);
         rec.call("read", t, Math.max(n, 0));
@@ -104,14 +109,15 @@ final class PositionedReadTask implements LocalEngine.TaskBody {
     }
   }
 
-  private long next(long current, long fileLength, SplittableRandom rnd) {
+  private long next(long current, long fileLength, SplittableRandom rnd, boolean startOver) {
     switch (mode) {
       case READ_RANDOM:
         return randomPosition(fileLength, rnd);
       case READ_BACKWARD:
-        return Math.max(0, current - bufferSize);
+        return startOver && current == 0 ? first(fileLength, rnd) : Math.max(0, current - bufferSize);
       default:
-        return current + bufferSize + skipSize;
+        long next = current + bufferSize + skipSize;
+        return startOver && next >= fileLength ? 0 : next;
     }
   }
 

@@ -5,13 +5,19 @@ import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecorder;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.IOException;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.compress.CompressionCodec;
 
 /**
- * Reads one file from start to end, timing open, every buffer read, and close; with verification,
- * checks every byte against the seeded data and fails the task at the first wrong one.
+ * Reads the first {@code fileSize} bytes of one file (decompressed, when the files were written with a
+ * codec), timing open, every buffer read, and close; with verification, checks every byte against
+ * the seeded data and fails the task at the first wrong one. A time-bounded task starts over at the
+ * beginning of the file each time it has read {@code fileSize} bytes, until its deadline (a seek
+ * back, or a new open and close for a compressed stream, which cannot seek).
  */
 final class ReadTask implements LocalEngine.TaskBody {
   private final FileSystem fs;
@@ -20,14 +26,17 @@ final class ReadTask implements LocalEngine.TaskBody {
   private final int bufferSize;
   private final long seed;
   private final boolean verify;
+  private final CompressionCodec codec;
 
-  ReadTask(FileSystem fs, Path root, long fileSize, int bufferSize, long seed, boolean verify) {
+  ReadTask(FileSystem fs, Path root, long fileSize, int bufferSize, long seed, boolean verify,
+      CompressionCodec codec) {
     this.fs = fs;
     this.root = root;
     this.fileSize = fileSize;
     this.bufferSize = bufferSize;
     this.seed = seed;
     this.verify = verify;
+    this.codec = codec;
   }
 
   @Override
@@ -36,12 +45,15 @@ final class ReadTask implements LocalEngine.TaskBody {
     byte[] buf = new byte[bufferSize];
     byte[] expected = verify ? new byte[bufferSize] : null;
     Path file = DfsioFiles.dataFile(root, index);
-    long t = System.nanoTime();
-    try (FSDataInputStream in = fs.open(file, bufferSize)) {
-      rec.call("open", t, 0);
-      for (long pos = 0; pos < fileSize; ) {
+    InputStream in = open(file, rec);
+    try {
+      for (long pos = 0; rec.timeBounded() ? !rec.expired() : pos < fileSize; ) {
+        if (pos == fileSize) {
+          in = startOver(file, in, rec);
+          pos = 0;
+        }
         int want = (int) Math.min(bufferSize, fileSize - pos);
-        t = System.nanoTime();
+        long t = System.nanoTime();
         int n = in.read(buf, 0, want);
         rec.call("read", t, Math.max(n, 0));
         if (n < 0) {
@@ -52,8 +64,33 @@ final class ReadTask implements LocalEngine.TaskBody {
         }
         pos += n;
       }
-      t = System.nanoTime();
+    } finally {
+      close(in, rec);
     }
+  }
+
+  private InputStream open(Path file, TaskRecorder rec) throws IOException {
+    long t = System.nanoTime();
+    InputStream in = SeededIo.decompressed(fs.open(file, bufferSize), codec);
+    rec.call("open", t, 0);
+    return in;
+  }
+
+  private static void close(InputStream in, TaskRecorder rec) throws IOException {
+    long t = System.nanoTime();
+    in.close();
     rec.call("close", t, 0);
+  }
+
+  /** Back to the first byte: a timed seek, or a close and a new open of a compressed stream. */
+  private InputStream startOver(Path file, InputStream in, TaskRecorder rec) throws IOException {
+    if (in instanceof FSDataInputStream seekable) {
+      long t = System.nanoTime();
+      seekable.seek(0);
+      rec.call("seek", t, 0);
+      return in;
+    }
+    close(in, rec);
+    return open(file, rec);
   }
 }

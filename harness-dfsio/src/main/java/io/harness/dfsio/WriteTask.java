@@ -3,24 +3,31 @@ package io.harness.dfsio;
 import io.harness.core.data.SeededData;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecorder;
+import java.io.OutputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.compress.CompressionCodec;
 
-/** Writes one file of seeded data, timing create, every buffer write, and close. */
+/**
+ * Writes one file of seeded data (through the compression codec when there is one), timing create,
+ * every buffer write, and close. A time-bounded task writes until its deadline.
+ */
 final class WriteTask implements LocalEngine.TaskBody {
   private final FileSystem fs;
   private final Path root;
   private final long fileSize;
   private final int bufferSize;
   private final long seed;
+  private final CompressionCodec codec;
 
-  WriteTask(FileSystem fs, Path root, long fileSize, int bufferSize, long seed) {
+  WriteTask(FileSystem fs, Path root, long fileSize, int bufferSize, long seed, CompressionCodec codec) {
     this.fs = fs;
     this.root = root;
     this.fileSize = fileSize;
     this.bufferSize = bufferSize;
     this.seed = seed;
+    this.codec = codec;
   }
 
   @Override
@@ -28,7 +35,8 @@ final class WriteTask implements LocalEngine.TaskBody {
     SeededData data = new SeededData(seed, index);
     byte[] buf = new byte[bufferSize];
     long t = System.nanoTime();
-    try (FSDataOutputStream out = fs.create(DfsioFiles.dataFile(root, index), true, bufferSize)) {
+    FSDataOutputStream raw = fs.create(DfsioFiles.dataFile(root, index), true, bufferSize);
+    try (OutputStream out = SeededIo.compressed(raw, codec)) {
       rec.call("create", t, 0);
       SeededIo.write(out, data, 0, fileSize, buf, rec);
       t = System.nanoTime();

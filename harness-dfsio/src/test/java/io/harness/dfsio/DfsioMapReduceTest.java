@@ -85,6 +85,22 @@ class DfsioMapReduceTest {
     JsonNode json = ResultWriter.mapper().readTree(dir.resolve("last.json").toFile());
     assertEquals(3L * (2 << 20), json.get("aggregate").get("bytes").asLong());
     assertEquals(3, json.get("figures").get("legacy").get("tasks").asInt());
+    // every map's own record travels through the part file into the JSON
+    JsonNode tasks = json.get("tasks");
+    assertEquals(3, tasks.size(), tasks.toString());
+    long sumMillis = 0;
+    for (int i = 0; i < 3; i++) {
+      JsonNode t = tasks.get(i);
+      assertEquals(i, t.get("index").asInt());
+      assertEquals("test_io_" + i, t.get("name").asText());
+      assertEquals(2L << 20, t.get("bytes").asLong());
+      assertEquals(32, t.get("latency").get("write").get("count").asLong());
+      assertEquals(1, t.get("latency").get("create").get("count").asLong());
+      assertTrue(t.get("error").isNull(), t.toString());
+      sumMillis += Math.round((t.get("endEpochNanos").asLong() - t.get("startEpochNanos").asLong()) / 1e6);
+    }
+    // TestDFSIO's l:time is the sum of the maps' milliseconds: the same tasks, rounded the same way
+    assertEquals(Long.parseLong(part.get("l:time")), sumMillis);
 
     String[] r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "3", "-fileSize", "2MB",
         "-bufferSize", "65536", "--root", root.toString());
@@ -109,6 +125,45 @@ class DfsioMapReduceTest {
     Map<String, String> part = partFile(root.resolve("io_read/part-00000"));
     assertEquals("1", part.get("l:tasks"));
     assertEquals("1", part.get(PartFile.FAILED));
+    JsonNode tasks = ResultWriter.mapper().readTree(dir.resolve("last.json").toFile()).get("tasks");
+    assertEquals(2, tasks.size());
+    assertTrue(tasks.get(0).get("error").isNull());
+    assertEquals(1L << 20, tasks.get(0).get("bytes").asLong());
+    assertEquals("java.io.IOException: data mismatch in test_io_1 at byte 4242 (written with another --seed, "
+        + "or corrupted)", tasks.get(1).get("error").asText());
+  }
+
+  @Test
+  void compressedTimeBoundedWriteAndReadThroughTheJob() throws Exception {
+    Path root = dir.resolve("root3");
+    String[] w = run("dfsio", "-write", "--engine", "mapreduce", "-nrFiles", "2", "--duration", "1500ms",
+        "--warmup", "200ms", "-compression", "gzip", "-bufferSize", "65536", "--root", root.toString());
+    assertEquals("0", w[0], w[1] + w[2]);
+    assertTrue(w[1].contains("compression GzipCodec, warm-up 200 ms, 1.5 s per task"), w[1]);
+    JsonNode json = ResultWriter.mapper().readTree(dir.resolve("last.json").toFile());
+    long minWritten = Long.MAX_VALUE;
+    for (int i = 0; i < 2; i++) {
+      JsonNode t = json.get("tasks").get(i);
+      // the measured part of each map starts after its warm-up and lasts the duration
+      assertTrue(t.get("seconds").asDouble() >= 1.5, t.toString());
+      long written;
+      try (java.io.InputStream in = new java.util.zip.GZIPInputStream(
+          Files.newInputStream(root.resolve("io_data/test_io_" + i)))) {
+        byte[] all = in.readAllBytes();
+        byte[] expected = new byte[all.length];
+        new SeededData(DfsioCommand.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
+        assertTrue(Arrays.equals(expected, all), "gzip content of test_io_" + i);
+        written = all.length;
+      }
+      // the warm-up's writes are in the file but not in the figures
+      assertTrue(written > t.get("bytes").asLong(), written + " vs " + t);
+      minWritten = Math.min(minWritten, written);
+    }
+    String[] r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "2", "-compression",
+        "GzipCodec", "-fileSize", minWritten + "B", "--root", root.toString());
+    assertEquals("0", r[0], r[1] + r[2]);
+    assertEquals(2L * minWritten, ResultWriter.mapper().readTree(dir.resolve("last.json").toFile())
+        .get("aggregate").get("bytes").asLong());
   }
 
   @Test

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The modes on a real HDFS (MiniDFSCluster): append and truncate are supported there, and a truncate
  * inside a block makes the NameNode recover that block in the background, which the harness waits for.
+ * Three datanodes, so that a 2+1 erasure coding policy can place a whole block group.
  */
 class DfsioModesHdfsTest {
   private static final int BLOCK = 1024 * 1024;
@@ -41,9 +42,10 @@ class DfsioModesHdfsTest {
     Configuration conf = new Configuration();
     conf.setLong("dfs.blocksize", BLOCK);
     conf.setInt("dfs.heartbeat.interval", 1);
-    conf.setInt("dfs.replication", 1); // one datanode: an append pipeline must not look for more
-    cluster = new MiniDFSCluster.Builder(conf, work.resolve("dfs").toFile()).numDataNodes(1).build();
+    conf.setInt("dfs.replication", 1); // one datanode per pipeline: an append must not look for more
+    cluster = new MiniDFSCluster.Builder(conf, work.resolve("dfs").toFile()).numDataNodes(3).build();
     cluster.waitActive();
+    cluster.getFileSystem().enableErasureCodingPolicy("XOR-2-1-1024k");
   }
 
   @AfterAll
@@ -73,6 +75,62 @@ class DfsioModesHdfsTest {
       java.nio.file.Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
       return io.harness.core.result.ResultWriter.mapper().readTree(last.resolve("result.json").toFile());
     }
+  }
+
+  @Test
+  void erasureCodingAndStoragePoliciesAreSetOnTheDataDirectory() throws Exception {
+    DistributedFileSystem fs = cluster.getFileSystem();
+    // striped files take HOT, COLD or ALL_SSD (HDFS's rule); ALL_SSD falls back to DISK here
+    Run w = harness("-write", "-nrFiles", "2", "-fileSize", "3MB", "-erasureCodePolicy", "xor-2-1-1024k",
+        "-storagePolicy", "all_ssd");
+    assertEquals(0, w.code(), w.err());
+    assertTrue(w.out().contains("erasure coding XOR-2-1-1024k, storage policy ALL_SSD"), w.out());
+    for (int i = 0; i < 2; i++) {
+      Path p = new Path("/bench/modes/io_data/test_io_" + i);
+      assertEquals("XOR-2-1-1024k", fs.getErasureCodingPolicy(p).getName());
+      assertEquals("ALL_SSD", fs.getStoragePolicy(p).getName());
+      assertEquals(3L << 20, fs.getFileStatus(p).getLen());
+    }
+    JsonNode figures = lastJson().get("figures");
+    assertEquals("XOR-2-1-1024k", figures.get("erasureCodingPolicy").asText());
+    assertEquals("ALL_SSD", figures.get("storagePolicy").asText());
+    Run r = harness("-read", "--verify", "-nrFiles", "2", "-fileSize", "3MB");
+    assertEquals(0, r.code(), r.err());
+
+    // a new -write gets a new data directory: replicated again, with the policy it asks for
+    assertEquals(0, harness("-write", "-nrFiles", "1", "-fileSize", "1MB", "-storagePolicy", "WARM").code());
+    Path p = new Path("/bench/modes/io_data/test_io_0");
+    assertTrue(fs.getErasureCodingPolicy(p) == null);
+    assertEquals("WARM", fs.getStoragePolicy(p).getName());
+  }
+
+  @Test
+  void unknownOrDisabledPoliciesExitTwoListingWhatTheClusterHas() throws Exception {
+    DistributedFileSystem fs = cluster.getFileSystem();
+    fs.mkdirs(new Path("/bench/modes/io_data"));
+    fs.create(new Path("/bench/modes/io_data/keep")).close();
+    String[][] cases = {
+        {"-erasureCodePolicy", "RS-99-1-1024k", "-erasureCodePolicy: unknown erasure coding policy "
+            + "'RS-99-1-1024k'; enabled: "},
+        {"-erasureCodePolicy", "RS-10-4-1024k", "-erasureCodePolicy: RS-10-4-1024k is disabled on this cluster "
+            + "(enable it with: hdfs ec -enablePolicy -policy RS-10-4-1024k); enabled: "},
+        {"-storagePolicy", "LUKEWARM", "-storagePolicy: unknown storage policy 'LUKEWARM'; the cluster has: "},
+        {"--replication", "RATIS/THREE", "--replication: applies to Ozone (ofs://, o3fs://) only; the target is "
+            + cluster.getURI() + "; on HDFS use -Ddfs.replication=N or -erasureCodePolicy"},
+    };
+    for (String[] c : cases) {
+      Run r = harness("-write", c[0], c[1]);
+      assertEquals(2, r.code(), r.err());
+      assertTrue(r.err().contains(c[2]), r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+    Run ec = harness("-write", "-erasureCodePolicy", "nope");
+    assertTrue(ec.err().contains("XOR-2-1-1024k") && ec.err().contains("RS-3-2-1024k (disabled)"), ec.err());
+    Run sp = harness("-write", "-storagePolicy", "nope");
+    assertTrue(sp.err().contains("HOT") && sp.err().contains("ALL_SSD"), sp.err());
+    // nothing was written or deleted: the previous data directory is still there
+    assertTrue(fs.exists(new Path("/bench/modes/io_data/keep")));
+    fs.delete(new Path("/bench/modes/io_data/keep"), false);
   }
 
   @Test

@@ -471,6 +471,30 @@ class DfsioModesTest {
         {"-append -fileSize 0", "-fileSize: must be positive, was 0"},
         {"-read -random -fileSize 0", "-fileSize: must be positive, was 0"},
         {"", "-write/-read/-append/-truncate/-clean: no operation given (use exactly one)"},
+        {"-append -compression gzip", "-compression: applies to -write and (sequential) -read only, not -append"},
+        {"-read -random -compression gzip", "-compression: applies to -write and (sequential) -read only, not "
+            + "-read -random (a compressed stream cannot be read at positions)"},
+        {"-write -compression nosuch", "-compression: unknown codec 'nosuch'; known: "},
+        {"-write -compression java.lang.String", "-compression: unknown codec 'java.lang.String'"},
+        {"-read -storagePolicy HOT", "-storagePolicy: applies to -write only"},
+        {"-append -erasureCodePolicy RS-6-3-1024k", "-erasureCodePolicy: applies to -write only"},
+        {"-write -storagePolicy HOT", "-storagePolicy: applies to HDFS (hdfs://) only; the target is file:///"},
+        {"-write -erasureCodePolicy RS-6-3-1024k", "-erasureCodePolicy: applies to HDFS (hdfs://) only"},
+        {"-write --replication RATIS/THREE", "--replication: applies to Ozone (ofs://, o3fs://) only; the target "
+            + "is file:///"},
+        {"-write --replication RATIS/TWO", "--replication: RATIS replication is ONE or THREE, was 'TWO'"},
+        {"-write --replication EC/rs-3-2", "--replication: 'rs-3-2' is not an EC scheme"},
+        {"-write --replication THREE", "--replication: 'THREE' has no TYPE/ (use RATIS/ONE, RATIS/THREE or EC/"},
+        {"-write --replication ERASURE/rs-3-2-1024k", "--replication: unknown replication type 'ERASURE'"},
+        {"-read --replication RATIS/ONE", "--replication: applies to -write only"},
+        {"-write --duration 0", "--duration: must be positive, was 0"},
+        {"-write --duration 5x", "--duration: '5x': unknown unit 'x'"},
+        {"-read --warmup soon", "--warmup: 'soon' is not a time span"},
+        {"-truncate -size 1M --duration 5s", "--duration: does not apply to -truncate"},
+        {"-clean --warmup 5s", "--warmup: does not apply to -clean"},
+        {"-write -fileSize 1G --duration 5s", "-fileSize: does not apply to -write --duration (each task writes "
+            + "until the deadline)"},
+        {"-append -size 1G --duration 5s", "-fileSize: does not apply to -append --duration"},
     };
     for (String[] c : cases) {
       List<String> args = new ArrayList<>(List.of("dfsio"));
@@ -487,6 +511,81 @@ class DfsioModesTest {
     assertFalse(Files.exists(root));
     assertFalse(Files.exists(dir.resolve("runs")));
     assertFalse(Files.exists(dir.resolve("results.log")));
+  }
+
+  // ----------------------------------------------------------------- compression and time-bounded runs
+
+  @Test
+  void gzipWriteStoresAGzipStreamOfTheSeededDataAndTheReadVerifiesIt() throws Exception {
+    Path root = dir.resolve("gz");
+    Run w = raw(root, "-write", "-nrFiles", "2", "-fileSize", "3MB", "-bufferSize", "100000",
+        "-compression", "org.apache.hadoop.io.compress.GzipCodec");
+    assertEquals(0, w.code(), w.err());
+    for (int i = 0; i < 2; i++) {
+      byte[] stored = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
+      assertEquals(0x1f, stored[0] & 0xff, "gzip magic");
+      assertEquals(0x8b, stored[1] & 0xff, "gzip magic");
+      try (java.io.InputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(stored))) {
+        assertArrayEquals(seeded(i, 0, 3 << 20), in.readAllBytes());
+      }
+    }
+    JsonNode json = lastJson();
+    // sizes and rates count the bytes the tasks wrote, before compression (TestDFSIO's rule)
+    assertEquals(6L << 20, json.get("aggregate").get("bytes").asLong());
+    assertEquals("org.apache.hadoop.io.compress.GzipCodec", json.get("figures").get("compressionCodec").asText());
+    Run r = raw(root, "-read", "--verify", "-nrFiles", "2", "-fileSize", "3MB", "-compression", "gzip");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("compression GzipCodec"), r.out());
+    assertEquals(6L << 20, lastJson().get("aggregate").get("bytes").asLong());
+    // read without the codec, the stored bytes are not the seeded data, and --verify says so
+    Run plain = raw(root, "-read", "--verify", "-nrFiles", "1", "-fileSize", "1KB");
+    assertEquals(1, plain.code(), plain.out());
+    assertTrue(plain.err().contains("data mismatch in test_io_0 at byte 0"), plain.err());
+  }
+
+  @Test
+  void timeBoundedWriteGrowsTheFilesAndATimeBoundedReadWrapsAroundVerifying() throws Exception {
+    Path root = dir.resolve("timed");
+    Run w = raw(root, "-write", "-nrFiles", "2", "--duration", "1s", "--warmup", "300ms",
+        "-bufferSize", "65536");
+    assertEquals(0, w.code(), w.err());
+    assertTrue(w.out().contains("2 file(s) until the deadline, buffer 65536 B, warm-up 300 ms, 1 s per task"),
+        w.out());
+    JsonNode json = lastJson();
+    assertEquals(0.3, json.get("figures").get("warmupSeconds").asDouble());
+    assertEquals(1.0, json.get("figures").get("durationSeconds").asDouble());
+    for (int i = 0; i < 2; i++) {
+      JsonNode t = json.get("tasks").get(i);
+      long length = Files.size(root.resolve("io_data/test_io_" + i));
+      // the file holds the warm-up's writes too; the figures do not
+      assertTrue(length > t.get("bytes").asLong(), length + " vs " + t);
+      assertTrue(t.get("seconds").asDouble() >= 1.0, t.toString());
+      assertEquals(1, t.get("latency").get("close").get("count").asLong());
+      assertTrue(t.get("latency").get("create") == null, "create fell in the warm-up: " + t);
+    }
+    // reading 64 KiB files for a second means starting over many times; every byte still verifies
+    Run r = raw(root, "-read", "--verify", "-nrFiles", "2", "-fileSize", "64KB", "-bufferSize", "8192",
+        "--duration", "1s");
+    assertEquals(0, r.code(), r.err());
+    JsonNode rj = lastJson();
+    for (int i = 0; i < 2; i++) {
+      JsonNode t = rj.get("tasks").get(i);
+      long seeks = t.get("latency").get("seek").get("count").asLong();
+      assertTrue(seeks > 0, t.toString());
+      // 8 reads per pass over 64 KiB; the bytes are whole passes plus the pass the deadline cut
+      long reads = t.get("latency").get("read").get("count").asLong();
+      assertEquals(reads * 8192, t.get("bytes").asLong());
+      assertTrue(reads >= seeks * 8 && reads <= (seeks + 1) * 8, reads + " reads, " + seeks + " seeks");
+    }
+    // positioned reads range over the whole file: on 64 KiB files they soon start over
+    Path small = dir.resolve("small");
+    assertEquals(0, raw(small, "-write", "-nrFiles", "2", "-fileSize", "64KB").code());
+    for (String mode : new String[] {"-backward", "-skip", "-random"}) {
+      Run m = raw(small, "-read", mode, "--verify", "-nrFiles", "2", "-fileSize", "64KB", "-bufferSize", "8192",
+          "--duration", "300ms");
+      assertEquals(0, m.code(), mode + ": " + m.err());
+      assertTrue(lastJson().get("tasks").get(0).get("bytes").asLong() > 4 * (64 << 10), mode);
+    }
   }
 
   @Test

@@ -35,7 +35,12 @@ public final class LocalEngine {
    * themselves (a MapReduce map runs one task per input record).
    */
   public static TaskRecord runSingle(int index, String name, TaskBody body) {
-    TaskRecorder r = new TaskRecorder(index, name);
+    return runSingle(index, name, Window.NONE, body);
+  }
+
+  /** {@link #runSingle(int, String, TaskBody)} with a warm-up and/or a deadline. */
+  public static TaskRecord runSingle(int index, String name, Window window, TaskBody body) {
+    TaskRecorder r = new TaskRecorder(index, name, window);
     runTask(r, index, body);
     return r.toRecord();
   }
@@ -54,10 +59,19 @@ public final class LocalEngine {
 
   public static Result run(int tasks, int threads, IntFunction<String> names, TaskBody body)
       throws InterruptedException {
+    return run(tasks, threads, names, Window.NONE, body);
+  }
+
+  /**
+   * Runs the tasks; each task's warm-up and deadline count from its own start (with as many threads
+   * as tasks, that is the common start signal).
+   */
+  public static Result run(int tasks, int threads, IntFunction<String> names, Window window, TaskBody body)
+      throws InterruptedException {
     int n = Math.max(1, Math.min(threads, tasks));
     TaskRecorder[] recorders = new TaskRecorder[tasks];
     for (int i = 0; i < tasks; i++) {
-      recorders[i] = new TaskRecorder(i, names.apply(i));
+      recorders[i] = new TaskRecorder(i, names.apply(i), window);
     }
     CountDownLatch ready = new CountDownLatch(n);
     CountDownLatch go = new CountDownLatch(1);

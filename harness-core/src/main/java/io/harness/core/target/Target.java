@@ -143,6 +143,19 @@ public final class Target implements AutoCloseable {
     return cluster != null ? "embedded " + cluster.description() : uri.getScheme();
   }
 
+  /**
+   * Sets a client-side setting (e.g. the Ozone client's default replication) for everything the run
+   * opens from now on; a file system already opened is closed, so the next {@link #fs()} sees it.
+   */
+  public synchronized void setClientSetting(String key, String value) throws IOException {
+    conf.set(key, value);
+    if (fs != null) {
+      FileSystem old = fs;
+      fs = null;
+      old.close();
+    }
+  }
+
   /** The file system (opened once, shared by all tasks, closed with the target). */
   public synchronized FileSystem fs() throws IOException {
     if (fs == null) {

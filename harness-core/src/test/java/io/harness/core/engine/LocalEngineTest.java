@@ -56,6 +56,48 @@ class LocalEngineTest {
   }
 
   @Test
+  void warmupCallsCountForNothingAndTheDeadlineEndsTimeBoundedTasks() throws Exception {
+    long warmup = 200_000_000L;
+    long duration = 300_000_000L;
+    long[] calls = new long[2];
+    LocalEngine.Result r = LocalEngine.run(2, 2, i -> "t" + i, new Window(warmup, duration), (i, rec) -> {
+      assertTrue(rec.timeBounded());
+      while (!rec.expired()) {
+        long t = System.nanoTime();
+        Thread.sleep(10);
+        rec.call("io", t, 1000);
+        calls[i]++;
+      }
+    });
+    for (int i = 0; i < 2; i++) {
+      TaskRecord rec = r.records().get(i);
+      long measured = rec.latency().get("io").getTotalCount();
+      // every call either counted (1000 bytes, one latency value) or fell in the warm-up
+      assertEquals(measured * 1000, rec.bytes());
+      assertTrue(measured > 0 && measured < calls[i], measured + " of " + calls[i]);
+      // the measured time is the duration (plus the last call that crossed the deadline)
+      assertTrue(rec.durationNanos() >= duration, "measured " + rec.durationNanos());
+      assertTrue(rec.durationNanos() < duration + warmup, "measured " + rec.durationNanos());
+      assertTrue(rec.startEpochNanos() - r.startEpochNanos() >= warmup, "starts after the warm-up");
+      assertEquals(rec.bytes(), rec.bytesPerSecond().values().stream().mapToLong(Long::longValue).sum());
+    }
+  }
+
+  @Test
+  void aTaskThatEndsInItsWarmupMeasuresNothing() throws Exception {
+    TaskRecord rec = LocalEngine.runSingle(0, "t0", new Window(10_000_000_000L, 0), (i, r) -> {
+      assertTrue(!r.timeBounded() && !r.expired());
+      r.call("io", System.nanoTime(), 500);
+      r.addBytes(7);
+      assertEquals(507, r.warmupBytes());
+    });
+    assertEquals(0, rec.bytes());
+    assertEquals(0, rec.durationNanos());
+    assertTrue(rec.latency().isEmpty());
+    assertTrue(rec.bytesPerSecond().isEmpty());
+  }
+
+  @Test
   void epochNanosAreCloseToTheWallClock() {
     long ms = System.currentTimeMillis();
     long ns = EpochClock.nowEpochNanos();

@@ -32,7 +32,7 @@ public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
   protected void map(Text name, LongWritable size, Context context) throws IOException, InterruptedException {
     String file = name.toString();
     context.setStatus("dfsio " + params.op().testType() + " " + file);
-    TaskRecord r = LocalEngine.runSingle(DfsioFiles.index(file), file, params.body(fs));
+    TaskRecord r = LocalEngine.runSingle(DfsioFiles.index(file), file, params.window(), params.body(fs));
     for (Map.Entry<String, String> e : PartFile.mapOutput(r).entrySet()) {
       context.write(new Text(e.getKey()), new Text(e.getValue()));
     }
