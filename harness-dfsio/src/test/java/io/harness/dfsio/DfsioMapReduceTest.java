@@ -166,6 +166,43 @@ class DfsioMapReduceTest {
         .get("aggregate").get("bytes").asLong());
   }
 
+  /** Every other mode as a job too, on the raw local file system (the one local FS that appends and truncates). */
+  @Test
+  void everyModeRunsAsAJob() throws Exception {
+    Path root = dir.resolve("modes");
+    String[] raw = {"-D", "fs.file.impl=org.apache.hadoop.fs.RawLocalFileSystem", "--engine", "mapreduce",
+        "-nrFiles", "2", "-bufferSize", "100000", "--root", root.toString()};
+    String[][] steps = {
+        {"-write", "-fileSize", "1MB"},
+        {"-append", "-fileSize", "512KB"},
+        {"-read", "--verify", "-fileSize", "1536KB"},
+        {"-read", "-random", "--verify", "-fileSize", "1MB"},
+        {"-read", "-backward", "--verify", "-fileSize", "1536KB"},
+        {"-read", "-skip", "-skipSize", "200000B", "--verify", "-fileSize", "1MB"},
+        {"-truncate", "-size", "700KB"},
+        {"-read", "-backward", "--verify", "-fileSize", "700KB"},
+    };
+    String[] results = {"io_write", "io_append", "io_read", "io_random_read", "io_random_read", "io_random_read",
+        "io_truncate", "io_random_read"};
+    long[] bytes = {2L << 20, 1L << 20, 3L << 20, 2L << 20, 3L << 20, -1, 2L * (1536 - 700) << 10, 1400L << 10};
+    for (int s = 0; s < steps.length; s++) {
+      List<String> args = new ArrayList<>(List.of("dfsio"));
+      args.addAll(Arrays.asList(steps[s]));
+      args.addAll(Arrays.asList(raw));
+      String[] r = run(args.toArray(new String[0]));
+      String what = String.join(" ", steps[s]);
+      assertEquals("0", r[0], what + ": " + r[1] + r[2]);
+      assertTrue(r[1].contains("MapReduce engine (local)"), what);
+      Map<String, String> part = partFile(root.resolve(results[s] + "/part-00000"));
+      assertEquals("2", part.get("l:tasks"), what);
+      if (bytes[s] >= 0) {
+        assertEquals(String.valueOf(bytes[s]), part.get("l:size"), what);
+      }
+      assertEquals(2, ResultWriter.mapper().readTree(dir.resolve("last.json").toFile()).get("tasks").size(), what);
+    }
+    assertEquals(700L << 10, Files.size(root.resolve("io_data/test_io_1")));
+  }
+
   @Test
   void unknownEngineIsBadInput() {
     String[] r = run("dfsio", "-write", "--engine", "spark", "--root", dir.resolve("x").toString());

@@ -25,7 +25,16 @@ public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
   @Override
   protected void setup(Context context) throws IOException {
     params = DfsioParams.load(context.getConfiguration());
-    fs = new Path(params.root()).getFileSystem(context.getConfiguration());
+    // a new instance, not the JVM's cached one: the local job runner shares its JVM, and a cached file
+    // system may have been made from another configuration (another fs.<scheme>.impl, say)
+    fs = FileSystem.newInstance(new Path(params.root()).toUri(), context.getConfiguration());
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException {
+    if (fs != null) {
+      fs.close();
+    }
   }
 
   @Override
