@@ -17,6 +17,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** Runs the harness: in this JVM through its real entry point, or as the shipped bin/harness. */
 final class Cli {
@@ -67,6 +70,22 @@ final class Cli {
     Files.delete(out.toPath());
     Files.delete(err.toPath());
     return r;
+  }
+
+  /**
+   * The jars of a plain Hadoop cluster's client class path, taken from the distribution's lib/: not
+   * the harness's modules, not the libraries the job jar relocates, no Ozone or Ratis, no mini
+   * clusters or test jars.
+   */
+  static List<String> hadoopClassPath() throws IOException {
+    Pattern notOnHadoop = Pattern.compile(
+        "(harness-|picocli-|HdrHistogram-|metrics-core-|ozone-|hdds-|ratis-|rocksdbjni-"
+            + "|hadoop-minicluster-|junit-).*|.*-tests\\.jar");
+    try (Stream<Path> s = Files.list(home().resolve("lib"))) {
+      return s.filter(p -> p.toString().endsWith(".jar"))
+          .filter(p -> !notOnHadoop.matcher(p.getFileName().toString()).matches())
+          .sorted().map(Path::toString).collect(Collectors.toList());
+    }
   }
 
   /** The result.json of the newest run under a run dir. */

@@ -85,6 +85,46 @@ class DfsioOzoneIT {
         && sp.err().contains("; on Ozone use --replication"), sp.err());
   }
 
+  /** The MapReduce engine on the local job runner, writing and reading through ofs://. */
+  @Test
+  void mapReduceEngineOnTheLocalRunnerOverOfs(@TempDir Path work) throws Exception {
+    Path confFile = work.resolve("cluster-site.xml");
+    try (var out = java.nio.file.Files.newOutputStream(confFile)) {
+      cluster.configuration().writeXml(out);
+    }
+    String root = cluster.rootPrefix() + "/benchmarks/mr";
+    String[] common = {"-nrFiles", "3", "-fileSize", "2MB", "-bufferSize", "65536", "--engine", "mapreduce",
+        "--root", root, "--run-dir", work.resolve("runs").toString(), "-resFile", work.resolve("res.log").toString(),
+        "-conf", confFile.toString(), "-D", "mapreduce.framework.name=local",
+        "-D", "hadoop.tmp.dir=" + work.resolve("tmp")};
+    Cli.Run w = Cli.inProcess(concat(new String[] {"dfsio", "-write"}, common));
+    assertEquals(0, w.code(), w.all());
+    assertTrue(w.out().contains("MapReduce engine (local)"), w.out());
+    assertTrue(w.out().contains(" Total MBytes processed: 6"), w.out());
+    JsonNode j = Cli.lastResult(work.resolve("runs"));
+    assertEquals(3, j.get("tasks").size(), j.toString());
+    assertEquals(3L * (2 << 20), j.get("aggregate").get("bytes").asLong());
+    try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(cluster.configuration())) {
+      for (int i = 0; i < 3; i++) {
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(root + "/io_data/test_io_" + i);
+        DfsioChecks.assertContent(fs, p, new io.harness.core.data.SeededData(24301, i), 2L << 20);
+      }
+      // the reducer's part file, on Ozone like the data
+      String part = new String(fs.open(new org.apache.hadoop.fs.Path(root + "/io_write/part-00000")).readAllBytes(),
+          java.nio.charset.StandardCharsets.UTF_8);
+      assertTrue(part.contains("l:tasks\t3\n") && part.contains("l:size\t" + 3 * (2 << 20) + "\n"), part);
+    }
+    Cli.Run r = Cli.inProcess(concat(new String[] {"dfsio", "-read", "--verify"}, common));
+    assertEquals(0, r.code(), r.all());
+    assertEquals(3L * (2 << 20), Cli.lastResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+
   /** The first command of the README, exactly as a newcomer types it (from the assembled dist). */
   @Test
   void readmeCommandOnEmbeddedOzone(@TempDir Path work) throws Exception {

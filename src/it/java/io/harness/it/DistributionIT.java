@@ -155,16 +155,9 @@ class DistributionIT {
    */
   @Test
   void jobJarRunsOnAHadoopClassPath() throws Exception {
-    Pattern notOnHadoop = Pattern.compile(
-        "(harness-|picocli-|HdrHistogram-|metrics-core-|ozone-|hdds-|ratis-|rocksdbjni-"
-            + "|hadoop-minicluster-|junit-).*|.*-tests\\.jar");
     List<String> cp = new ArrayList<>();
     cp.add(jobJar.toString());
-    for (Path lib : libJars()) {
-      if (!notOnHadoop.matcher(lib.getFileName().toString()).matches()) {
-        cp.add(lib.toString());
-      }
-    }
+    cp.addAll(Cli.hadoopClassPath());
     Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
     List<String> cmd = new ArrayList<>(Arrays.asList(java.toString(), "-Xmx256m",
         "-Dlog4j.configuration=file:" + home.resolve("conf/log4j.properties"),

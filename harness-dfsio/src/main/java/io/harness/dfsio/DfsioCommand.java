@@ -530,7 +530,7 @@ public final class DfsioCommand extends WorkloadCommand {
 
     String startedAt = Instant.now().toString();
     if (useMapReduce(target)) {
-      double jobMillis = DfsioJob.run(target.conf(), fs, params(), nrFiles);
+      double jobMillis = DfsioJob.run(target.conf(), fs, params(), nrFiles, out);
       PartFile part = PartFile.read(fs, new Path(rootPath, op.resultDir()));
       LegacyFigures legacy = LegacyFigures.ofPartFile(op.testType(), Long.parseLong(part.legacy("tasks")),
           Long.parseLong(part.legacy("size")), Long.parseLong(part.legacy("time")),

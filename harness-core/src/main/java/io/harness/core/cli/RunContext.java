@@ -12,6 +12,26 @@ public final class RunContext {
   private static final String[] SITE_FILES = {
       "core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml", "ozone-site.xml"};
 
+  /**
+   * Hadoop's configuration classes that add their stack's {@code *-default.xml} and {@code *-site.xml}
+   * (and key deprecations) to every Configuration when they are loaded. Loaded up front, in Hadoop's
+   * order, so a {@code mapred-site.xml} or {@code yarn-site.xml} on the class path (where {@code hadoop
+   * jar} puts {@code $HADOOP_CONF_DIR}) counts from the start, whichever class a command touches first.
+   */
+  private static final String[] STACK_CONFIGURATIONS = {
+      "org.apache.hadoop.hdfs.HdfsConfiguration", "org.apache.hadoop.mapred.JobConf",
+      "org.apache.hadoop.yarn.conf.YarnConfiguration"};
+
+  static {
+    for (String name : STACK_CONFIGURATIONS) {
+      try {
+        Class.forName(name, true, RunContext.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        // that stack is not on the class path: nothing of it to configure
+      }
+    }
+  }
+
   private final List<String> commandLine;
   private final GenericOptions genericOptions;
   private final Configuration conf;

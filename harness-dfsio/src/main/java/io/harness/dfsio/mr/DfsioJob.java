@@ -5,6 +5,7 @@ import io.harness.dfsio.DfsioFiles;
 import io.harness.dfsio.DfsioParams;
 import io.harness.dfsio.PartFile;
 import java.io.IOException;
+import java.io.PrintStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -30,8 +31,11 @@ public final class DfsioJob {
 
   private DfsioJob() {}
 
-  /** Runs the job and returns its wall time in milliseconds, from submission to completion. */
-  public static double run(Configuration base, FileSystem fs, DfsioParams params, int nrFiles)
+  /**
+   * Runs the job and returns its wall time in milliseconds, from submission to completion. The job's id
+   * and tracking URL go to {@code log} once it is submitted.
+   */
+  public static double run(Configuration base, FileSystem fs, DfsioParams params, int nrFiles, PrintStream log)
       throws IOException, InterruptedException, ClassNotFoundException {
     Path root = new Path(params.root());
     Path control = new Path(root, CONTROL_DIR);
@@ -66,6 +70,7 @@ public final class DfsioJob {
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
     long t0 = System.nanoTime();
     job.submit();
+    log.println("MapReduce job " + job.getJobID() + ", tracking URL " + job.getTrackingURL());
     // Job.waitForCompletion polls every 5 s by default (mapreduce.client.completion.pollinterval), which
     // would add up to 5 s to a short job's wall time; poll at POLL_MILLIS instead
     while (!job.isComplete()) {

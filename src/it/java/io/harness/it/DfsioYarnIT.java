@@ -1,0 +1,192 @@
+package io.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.data.SeededData;
+import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.target.MiniDfsProvider;
+import java.io.File;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code hadoop jar harness.jar dfsio ...} on YARN: a MiniDFSCluster and a MiniMRYarnCluster in this
+ * JVM, and the job jar launched in its own JVM exactly as the {@code hadoop} script launches it: the
+ * configuration directory and Hadoop's jars on the class path (nothing of the harness), then
+ * {@code org.apache.hadoop.util.RunJar harness.jar ...}. The mini cluster gives every container the
+ * submitting JVM's class path, so the application master and the maps find the harness's classes in the
+ * job jar alone, as on a real cluster.
+ */
+class DfsioYarnIT {
+  private static final int FILES = 3;
+  private static final long FILE_SIZE = 4L << 20;
+
+  private static EmbeddedCluster hdfs;
+  private static MiniMRYarnCluster yarn;
+  @TempDir
+  static Path confDir;
+
+  @BeforeAll
+  static void start() throws Exception {
+    hdfs = new MiniDfsProvider().start(new Configuration(), 1);
+    Configuration conf = new Configuration(hdfs.configuration());
+    yarn = new MiniMRYarnCluster("harness-dfsio-yarn-it", 1);
+    yarn.init(conf);
+    yarn.start();
+    // what a client's HADOOP_CONF_DIR holds: the file system, the resource manager, the history server
+    // (the whole configuration in each file: mapred-default.xml would override a core-site.xml alone)
+    // MiniDFSCluster names a rack mapping from hadoop-common's test jar, which no cluster has
+    Configuration client = new Configuration(yarn.getConfig());
+    client.unset("net.topology.node.switch.mapping.impl");
+    for (String site : List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml")) {
+      try (OutputStream out = Files.newOutputStream(confDir.resolve(site))) {
+        client.writeXml(out);
+      }
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    try {
+      if (yarn != null) {
+        yarn.stop();
+      }
+    } finally {
+      if (hdfs != null) {
+        hdfs.close();
+      }
+    }
+  }
+
+  @Test
+  void hadoopJarWritesAndReadsAsYarnJobs(@TempDir Path work) throws Exception {
+    String root = "/benchmarks/yarn-it";
+    Cli.Run w = hadoopJar(work, "dfsio", "-write", "-nrFiles", "" + FILES, "-fileSize", "4MB",
+        "-bufferSize", "65536", "--root", root);
+    assertEquals(0, w.code(), w.all());
+    assertTrue(w.out().contains("MapReduce engine (yarn)"), w.out());
+    assertTrue(w.out().contains("        Number of files: " + FILES), w.out());
+    assertTrue(w.out().contains(" Total MBytes processed: " + FILES * 4), w.out());
+    assertTrue(w.out().contains("Aggregate throughput mb/sec: "), w.out());
+    assertTrue(w.out().contains("write latency ms: p50 "), w.out());
+
+    // it ran on the resource manager, not on the local job runner
+    RMApp app = lastApp();
+    assertEquals("harness dfsio write", app.getName());
+    assertEquals(FinalApplicationStatus.SUCCEEDED, app.getFinalApplicationStatus());
+    assertTrue(w.out().contains(app.getApplicationId().toString().replace("application_", "job_")), w.out());
+
+    // the bytes the maps wrote, read back without the harness
+    Configuration conf = yarn.getConfig();
+    try (FileSystem fs = FileSystem.newInstance(conf)) {
+      for (int i = 0; i < FILES; i++) {
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(root + "/io_data/test_io_" + i);
+        assertEquals(FILE_SIZE, fs.getFileStatus(p).getLen(), p.toString());
+        DfsioChecks.assertContent(fs, p, new SeededData(24301, i), FILE_SIZE);
+      }
+      // the reducer's part file: TestDFSIO's sums and the harness's keys, one map per file
+      Map<String, String> part = partFile(fs, root + "/io_write/part-00000");
+      assertEquals(String.valueOf(FILES), part.get("l:tasks"));
+      assertEquals(String.valueOf(FILES * FILE_SIZE), part.get("l:size"));
+      assertEquals("0", part.get("l:harness.failed.tasks"));
+      for (int i = 0; i < FILES; i++) {
+        assertTrue(part.containsKey("s:harness.task.test_io_" + i), part.keySet().toString());
+      }
+      assertTrue(Long.parseLong(part.get("l:harness.first.start.epoch.ns"))
+          < Long.parseLong(part.get("l:harness.last.end.epoch.ns")));
+    }
+
+    // the JSON of the client has every map's record
+    JsonNode json = Cli.lastResult(work.resolve("runs"));
+    assertEquals(FILES, json.get("tasks").size(), json.get("tasks").toString());
+    assertEquals(FILES * FILE_SIZE, json.get("aggregate").get("bytes").asLong());
+    assertEquals(64, json.get("tasks").get(0).get("latency").get("write").get("count").asLong());
+
+    // the printed block is what the analyzer makes of the job's part file
+    Path confFile = confDir.resolve("core-site.xml");
+    Cli.Run a = Cli.inProcess("dfsio", "analyze", hdfs.fileSystemUri() + root + "/io_write", "-conf",
+        confFile.toString(), "-resFile", work.resolve("analyze.log").toString());
+    assertEquals(0, a.code(), a.all());
+    for (String key : List.of(" Total MBytes processed: ", "      Throughput mb/sec: ",
+        " Average IO rate mb/sec: ", "  IO rate std deviation: ")) {
+      assertEquals(line(w.out(), key), line(a.out(), key));
+    }
+
+    // a verified read, as a second job: every map checks every byte it reads
+    Cli.Run r = hadoopJar(work, "dfsio", "-read", "--verify", "-nrFiles", "" + FILES, "-fileSize", "4MB",
+        "--root", root);
+    assertEquals(0, r.code(), r.all());
+    assertTrue(r.out().contains("----- TestDFSIO ----- : read"), r.out());
+    assertEquals("harness dfsio read", lastApp().getName());
+    assertEquals(FILES * FILE_SIZE, Cli.lastResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** {@code hadoop jar harness.jar ARGS}: RunJar in a JVM of its own, the conf dir and Hadoop's jars only. */
+  private static Cli.Run hadoopJar(Path work, String... args) throws Exception {
+    List<String> cp = new ArrayList<>();
+    cp.add(confDir.toString());
+    cp.addAll(Cli.hadoopClassPath());
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx512m", "-Dlog4j.configuration=file:" + Cli.home().resolve("conf/log4j.properties"),
+        "-cp", String.join(File.pathSeparator, cp), "org.apache.hadoop.util.RunJar",
+        System.getProperty("harness.jobjar")));
+    cmd.addAll(List.of(args));
+    cmd.addAll(List.of("--run-dir", work.resolve("runs").toString(), "-resFile", work.resolve("res.log").toString()));
+    Path out = work.resolve("hadoop-jar.out");
+    Path err = work.resolve("hadoop-jar.err");
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile())
+        .redirectOutput(out.toFile()).redirectError(err.toFile());
+    pb.environment().remove("HADOOP_CONF_DIR");
+    pb.environment().remove("OZONE_CONF_DIR");
+    Process p = pb.start();
+    // a guard against a hang only, not a speed check
+    if (!p.waitFor(600, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError("hadoop jar still running after 600 s: " + Files.readString(err));
+    }
+    return new Cli.Run(p.exitValue(), Files.readString(out), Files.readString(err));
+  }
+
+  private static RMApp lastApp() {
+    return yarn.getResourceManager().getRMContext().getRMApps().values().stream()
+        .max((x, y) -> x.getApplicationId().compareTo(y.getApplicationId())).orElseThrow();
+  }
+
+  private static Map<String, String> partFile(FileSystem fs, String file) throws Exception {
+    Map<String, String> m = new HashMap<>();
+    try (var in = fs.open(new org.apache.hadoop.fs.Path(file))) {
+      for (String l : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+        String[] kv = l.split("\t", 2);
+        m.put(kv[0], kv[1]);
+      }
+    }
+    return m;
+  }
+
+  private static String line(String text, String prefix) {
+    List<String> found = text.lines().filter(l -> l.startsWith(prefix)).collect(Collectors.toList());
+    assertEquals(1, found.size(), prefix + " in\n" + text);
+    return found.get(0);
+  }
+}
