@@ -36,8 +36,8 @@ public final class PartFile {
   /** {@code second:bytes,second:bytes,...} over epoch seconds, all tasks together. */
   public static final String BYTES_PER_SECOND = "s:harness.bytes.per.second";
   /**
-   * One key per task of a MapReduce run, {@code s:harness.task.<name>}, valued
-   * {@code index|bytes|startEpochNs|endEpochNs|kind:histogram,...|url-encoded error}.
+   * One key per task of a MapReduce run, {@code s:harness.task.<name>}, valued with the task's record
+   * in {@link io.harness.core.engine.TaskCodec}'s form.
    */
   public static final String TASK_PREFIX = "s:harness.task.";
 
@@ -96,24 +96,8 @@ public final class PartFile {
     v.put(LAST_END, String.valueOf(r.endEpochNanos()));
     r.latency().forEach((kind, h) -> v.put(HISTOGRAM_PREFIX + kind, LatencySummary.of(h).histogram()));
     v.put(BYTES_PER_SECOND, formatSeries(r.bytesPerSecond()));
-    v.put(TASK_PREFIX + r.name(), encodeTask(r));
+    v.put(TASK_PREFIX + r.name(), io.harness.core.engine.TaskCodec.encode(r));
     return v;
-  }
-
-  static String encodeTask(io.harness.core.engine.TaskRecord r) {
-    StringBuilder b = new StringBuilder();
-    b.append(r.index()).append('|').append(r.bytes()).append('|').append(r.startEpochNanos()).append('|')
-        .append(r.endEpochNanos()).append('|');
-    String sep = "";
-    for (Map.Entry<String, org.HdrHistogram.Histogram> e : r.latency().entrySet()) {
-      b.append(sep).append(e.getKey()).append(':').append(LatencySummary.of(e.getValue()).histogram());
-      sep = ",";
-    }
-    b.append('|');
-    if (r.error() != null) {
-      b.append(java.net.URLEncoder.encode(r.error(), StandardCharsets.UTF_8));
-    }
-    return b.toString();
   }
 
   /** The tasks of a MapReduce run, by index, as the run's JSON lists them (empty for other part files). */
@@ -123,15 +107,7 @@ public final class PartFile {
       if (!k.startsWith(TASK_PREFIX)) {
         return;
       }
-      String[] f = v.split("\\|", -1);
-      Map<String, LatencySummary> latency = new java.util.LinkedHashMap<>();
-      for (String item : f[4].isEmpty() ? new String[0] : f[4].split(",")) {
-        int colon = item.indexOf(':');
-        latency.put(item.substring(0, colon), LatencySummary.of(decode(item.substring(colon + 1))));
-      }
-      tasks.add(TaskResult.of(Integer.parseInt(f[0]), k.substring(TASK_PREFIX.length()), Long.parseLong(f[1]),
-          Long.parseLong(f[2]), Long.parseLong(f[3]), latency,
-          f[5].isEmpty() ? null : java.net.URLDecoder.decode(f[5], StandardCharsets.UTF_8)));
+      tasks.add(TaskResult.of(io.harness.core.engine.TaskCodec.decode(k.substring(TASK_PREFIX.length()), v)));
     });
     tasks.sort(java.util.Comparator.comparingInt(TaskResult::index));
     return tasks;

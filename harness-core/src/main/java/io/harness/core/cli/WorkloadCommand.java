@@ -126,6 +126,15 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     return file;
   }
 
+  /** This machine's name, for the run's JSON. */
+  protected static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
   protected int threadsFor(int tasks) {
     return threads != null ? threads : io.harness.core.engine.LocalEngine.defaultThreads(tasks);
   }

@@ -1,0 +1,120 @@
+package io.harness.teragen.mr;
+
+import io.harness.core.cli.RunFailedException;
+import io.harness.core.engine.TaskCodec;
+import io.harness.core.engine.TaskRecord;
+import io.harness.teragen.Checksum128;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.RecordWriter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+
+/**
+ * teragen's MapReduce engine: a map-only job with one map per range of rows (Hadoop TeraGen's split),
+ * each map writing its {@code part-m-NNNNN} through the same task body as the local engine; the job's
+ * committer moves the files into the output directory and writes {@code _SUCCESS}, as TeraGen's does.
+ */
+public final class TeraGenJob {
+  /** The maps' side files (record + checksum), read and removed by the launcher. */
+  static final String SIDE_PREFIX = "_harness-";
+  private static final String PREFIX = "harness.teragen.";
+  static final long POLL_MILLIS = 100;
+
+  private TeraGenJob() {}
+
+  /** What the maps need beyond the rows and the output directory. */
+  public record Settings(int batchRows, boolean finalSync) {
+    void store(Configuration conf) {
+      conf.setInt(PREFIX + "batch.rows", batchRows);
+      conf.setBoolean(PREFIX + "final.sync", finalSync);
+    }
+
+    static Settings load(Configuration conf) {
+      return new Settings(conf.getInt(PREFIX + "batch.rows", 10_000), conf.getBoolean(PREFIX + "final.sync", true));
+    }
+  }
+
+  /** The maps' records (by range index) and checksums, and the job's wall time. */
+  public record Result(List<TaskRecord> records, List<Checksum128> checksums, double jobMillis) {
+  }
+
+  /** The output format: the maps write their files themselves; this only brings the committer. */
+  public static final class RowFileOutputFormat extends FileOutputFormat<NullWritable, NullWritable> {
+    @Override
+    public RecordWriter<NullWritable, NullWritable> getRecordWriter(TaskAttemptContext job) {
+      return new RecordWriter<>() {
+        @Override
+        public void write(NullWritable key, NullWritable value) {
+        }
+
+        @Override
+        public void close(TaskAttemptContext context) {
+        }
+      };
+    }
+  }
+
+  public static Result run(Configuration base, FileSystem fs, Path out, long rows, int maps, Settings settings,
+      PrintStream log) throws IOException, InterruptedException, ClassNotFoundException {
+    Job job = Job.getInstance(new Configuration(base), "harness teragen");
+    Configuration conf = job.getConfiguration();
+    conf.setLong(RangeInputFormat.ROWS, rows);
+    conf.setInt(RangeInputFormat.MAPS, maps);
+    conf.setInt(MRJobConfig.NUM_MAPS, maps);
+    settings.store(conf);
+    // a second attempt of a map would write the same file again: no speculation
+    conf.setBoolean("mapreduce.map.speculative", false);
+    job.setJarByClass(TeraGenJob.class);
+    job.setInputFormatClass(RangeInputFormat.class);
+    job.setMapperClass(TeraGenMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputKeyClass(NullWritable.class);
+    job.setOutputValueClass(NullWritable.class);
+    job.setOutputFormatClass(RowFileOutputFormat.class);
+    FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
+    long t0 = System.nanoTime();
+    job.submit();
+    log.println("MapReduce job " + job.getJobID() + ", tracking URL " + job.getTrackingURL());
+    // waitForCompletion polls every 5 s by default; a short job would wait up to 5 s for nothing
+    while (!job.isComplete()) {
+      Thread.sleep(POLL_MILLIS);
+    }
+    double millis = (System.nanoTime() - t0) / 1e6;
+    if (!job.isSuccessful()) {
+      throw new RunFailedException("MapReduce job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
+    }
+    List<TaskRecord> records = new ArrayList<>();
+    List<Checksum128> sums = new ArrayList<>();
+    FileStatus[] sides = fs.globStatus(new Path(out, SIDE_PREFIX + "part-m-*"));
+    java.util.Arrays.sort(sides);
+    for (FileStatus side : sides) {
+      String name = side.getPath().getName().substring(SIDE_PREFIX.length());
+      String[] lines;
+      try (FSDataInputStream in = fs.open(side.getPath())) {
+        lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
+      }
+      sums.add(Checksum128.parse(lines[0]));
+      records.add(TaskCodec.decode(name, lines[1]));
+      fs.delete(side.getPath(), false);
+    }
+    if (records.size() != maps) {
+      throw new RunFailedException("MapReduce job " + job.getJobID() + " succeeded but left " + records.size()
+          + " map record(s) for " + maps + " map(s) in " + out);
+    }
+    records.sort(Comparator.comparingInt(TaskRecord::index));
+    return new Result(records, sums, millis);
+  }
+}

@@ -1,0 +1,49 @@
+package io.harness.teragen.mr;
+
+import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.TaskCodec;
+import io.harness.core.engine.TaskRecord;
+import io.harness.teragen.RowRange;
+import io.harness.teragen.RowWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+
+/**
+ * One map per range: writes the range's rows to {@code part-m-NNNNN} in the task's work directory
+ * (committed into the output directory by the job's committer), with the same task body as the local
+ * engine, and leaves its record and checksum beside it in {@code _harness-part-m-NNNNN} for the
+ * launcher. A failed range fails the map, so the job retries it as TeraGen's would.
+ */
+public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullWritable, NullWritable> {
+  @Override
+  protected void map(IntWritable index, NullWritable ignored, Context context)
+      throws IOException, InterruptedException {
+    RowRange range = ((RangeInputFormat.RangeSplit) context.getInputSplit()).range();
+    Path work = ((FileOutputCommitter) context.getOutputCommitter()).getWorkPath();
+    TeraGenJob.Settings s = TeraGenJob.Settings.load(context.getConfiguration());
+    context.setStatus("teragen " + range.fileName() + ": " + range.count() + " rows from " + range.first());
+    try (FileSystem fs = FileSystem.newInstance(work.toUri(), context.getConfiguration())) {
+      // the writer sees one range, at index 0
+      RowRange local = new RowRange(0, range.first(), range.count());
+      RowWriter writer = new RowWriter(fs, List.of(local), i -> new Path(work, range.fileName()), s.batchRows(),
+          s.finalSync());
+      TaskRecord r = LocalEngine.runSingle(0, range.fileName(), writer);
+      if (r.failed()) {
+        throw new IOException(range.fileName() + ": " + r.error());
+      }
+      TaskRecord indexed = new TaskRecord(range.index(), r.name(), r.bytes(), r.startEpochNanos(),
+          r.endEpochNanos(), r.latency(), r.bytesPerSecond(), null);
+      try (FSDataOutputStream out = fs.create(new Path(work, TeraGenJob.SIDE_PREFIX + range.fileName()), true)) {
+        out.write((writer.checksum(0) + "\n" + TaskCodec.encode(indexed) + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+  }
+}

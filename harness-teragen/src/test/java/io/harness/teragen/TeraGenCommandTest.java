@@ -1,0 +1,161 @@
+package io.harness.teragen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.result.ResultWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** teragen and teravalidate on the local file system: what they write and print, and their bad input. */
+class TeraGenCommandTest {
+  @TempDir
+  Path dir;
+
+  private Cli run(String... args) {
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    all.addAll(List.of("-fs", "file:///", "-D", "mapreduce.framework.name=local", "-D",
+        "hadoop.tmp.dir=" + dir.resolve("tmp"), "--run-dir", dir.resolve("runs").toString(),
+        "--json", dir.resolve("last.json").toString()));
+    return Cli.run(all.toArray(new String[0]));
+  }
+
+  private JsonNode lastJson() throws Exception {
+    return ResultWriter.mapper().readTree(dir.resolve("last.json").toFile());
+  }
+
+  private static void assertUsage(Cli r, String argument) {
+    assertEquals(2, r.code(), r.all());
+    List<String> lines = r.err().strip().lines().toList();
+    assertEquals(1, lines.size(), r.err());
+    assertTrue(lines.get(0).contains(argument), r.err());
+  }
+
+  @Test
+  void writesRowsFilesChecksumAndJson() throws Exception {
+    Path out = dir.resolve("out");
+    Cli r = run("teragen", "2k", out.toString(), "-m", "3", "--no-final-sync");
+    assertEquals(0, r.code(), r.all());
+    assertTrue(r.out().contains("teragen: 2000 rows, 200000 bytes, 3 file(s) in "), r.out());
+    // ceil(2000 / 3) = 667, ceil(4000 / 3) = 1334
+    assertEquals(66_700, Files.size(out.resolve("part-m-00000")));
+    assertEquals(66_700, Files.size(out.resolve("part-m-00001")));
+    assertEquals(66_600, Files.size(out.resolve("part-m-00002")));
+    assertTrue(Files.exists(out.resolve("_SUCCESS")));
+    // the last row of the second file is row 1333: its id is in hex at bytes 12..43
+    byte[] second = Files.readAllBytes(out.resolve("part-m-00001"));
+    assertEquals(String.format("%032X", 1333), new String(second, second.length - 100 + 12, 32,
+        java.nio.charset.StandardCharsets.US_ASCII));
+    JsonNode j = lastJson();
+    assertEquals("teragen", j.get("workload").asText());
+    assertEquals(2000, j.get("figures").get("rows").asLong());
+    assertEquals(r.checksum(), j.get("figures").get("checksum").asText());
+    assertEquals(3, j.get("tasks").size());
+    assertEquals(200_000, j.get("aggregate").get("bytes").asLong());
+    assertFalse(j.get("figures").get("finalSync").asBoolean());
+
+    Cli v = run("teravalidate", out.toString(), "--checksum-only", "--expect-rows", "2k", "--expect-checksum",
+        r.checksum());
+    assertEquals(0, v.code(), v.all());
+    assertTrue(v.out().contains("teravalidate: OK (rows and checksum as expected; order not checked)"), v.out());
+
+    // the same rows on the MapReduce engine (local job runner)
+    Path mr = dir.resolve("mr");
+    Cli m = run("teragen", "2000", mr.toString(), "-m", "3", "--engine", "mapreduce");
+    assertEquals(0, m.code(), m.all());
+    assertEquals(r.checksum(), m.checksum());
+    for (int i = 0; i < 3; i++) {
+      assertTrue(Arrays.equals(Files.readAllBytes(out.resolve(RowRange.fileName(i))),
+          Files.readAllBytes(mr.resolve(RowRange.fileName(i)))), "file " + i);
+    }
+    assertEquals(3, lastJson().get("tasks").size());
+  }
+
+  @Test
+  void sizeGivesRowsAsNumfmtRoundsThem() throws Exception {
+    Cli r = run("teragen", "--size", "1K", dir.resolve("s").toString(), "-m", "1");
+    assertEquals(0, r.code(), r.all());
+    assertEquals(1100, Files.size(dir.resolve("s/part-m-00000")));
+  }
+
+  @Test
+  void badRowsMapsAndSizeExitTwoAndCreateNothing() {
+    Path out = dir.resolve("never");
+    assertUsage(run("teragen", "0", out.toString()), "ROWS");
+    assertUsage(run("teragen", "-5", out.toString()), "ROWS");
+    assertUsage(run("teragen", "12x", out.toString()), "ROWS");
+    assertUsage(run("teragen", "99999999t", out.toString()), "ROWS");
+    assertUsage(run("teragen", "10", out.toString(), "-m", "0"), "--maps");
+    assertUsage(run("teragen", "--size", "1G", "10", out.toString()), "--size");
+    assertUsage(run("teragen", "--size", "lots", out.toString()), "--size");
+    assertUsage(run("teragen", "10", out.toString(), "--engine", "spark"), "--engine");
+    assertUsage(run("teragen", out.toString()), "ROWS");
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void anExistingOutputIsKeptUnlessOverwriteAndItIsTeragens() throws Exception {
+    Path out = dir.resolve("out");
+    assertEquals(0, run("teragen", "100", out.toString(), "-m", "2").code());
+    byte[] before = Files.readAllBytes(out.resolve("part-m-00000"));
+    Cli again = run("teragen", "50", out.toString(), "-m", "1");
+    assertUsage(again, "already exists");
+    assertTrue(Arrays.equals(before, Files.readAllBytes(out.resolve("part-m-00000"))));
+    assertTrue(Files.exists(out.resolve("part-m-00001")));
+
+    // --overwrite replaces teragen output ...
+    Cli over = run("teragen", "50", out.toString(), "-m", "1", "--overwrite");
+    assertEquals(0, over.code(), over.all());
+    assertEquals(5000, Files.size(out.resolve("part-m-00000")));
+    assertFalse(Files.exists(out.resolve("part-m-00001")));
+    // ... but not a directory holding anything else
+    Path mine = dir.resolve("mine");
+    Files.createDirectories(mine);
+    Files.writeString(mine.resolve("notes.txt"), "keep");
+    assertUsage(run("teragen", "50", mine.toString(), "--overwrite"), "notes.txt");
+    assertEquals("keep", Files.readString(mine.resolve("notes.txt")));
+  }
+
+  @Test
+  void aTargetThatCannotBeWrittenExitsOneWithOneLine() throws Exception {
+    Path file = dir.resolve("a-file");
+    Files.writeString(file, "x");
+    Cli r = run("teragen", "10", file.resolve("out").toString());
+    assertEquals(1, r.code(), r.all());
+    assertTrue(r.err().strip().lines().count() == 1 && r.err().contains("cannot create"), r.err());
+  }
+
+  @Test
+  void teravalidateFindsDamage() throws Exception {
+    Path out = dir.resolve("out");
+    Cli gen = run("teragen", "300", out.toString(), "-m", "2");
+    assertEquals(0, gen.code(), gen.all());
+    // one flipped byte: same rows, another checksum
+    Path f = out.resolve("part-m-00001");
+    byte[] b = Files.readAllBytes(f);
+    b[150] ^= 1;
+    Files.write(f, b);
+    Files.deleteIfExists(out.resolve(".part-m-00001.crc"));
+    Cli v = run("teravalidate", out.toString(), "--checksum-only", "--expect-rows", "300", "--expect-checksum",
+        gen.checksum());
+    assertEquals(1, v.code(), v.all());
+    assertTrue(v.err().contains("teravalidate: checksum: ") && v.err().contains(", expected " + gen.checksum()),
+        v.err());
+    // a file that is not whole rows
+    Files.write(f, Arrays.copyOf(b, b.length - 1));
+    Cli torn = run("teravalidate", out.toString(), "--checksum-only");
+    assertEquals(1, torn.code(), torn.all());
+    assertTrue(torn.err().contains("part-m-00001") && torn.err().contains("not a whole number of 100-byte rows"),
+        torn.err());
+
+    assertUsage(run("teravalidate", dir.resolve("nowhere").toString()), "does not exist");
+    assertUsage(run("teravalidate", out.toString(), "--expect-checksum", "xyz"), "--expect-checksum");
+  }
+}
