@@ -29,14 +29,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code hadoop jar harness.jar dfsio ...} on YARN: a MiniDFSCluster and a MiniMRYarnCluster in this
+ * {@code hadoop jar harness.jar dfsio | teragen ...} on YARN: a MiniDFSCluster and a MiniMRYarnCluster in this
  * JVM, and the job jar launched in its own JVM exactly as the {@code hadoop} script launches it: the
  * configuration directory and Hadoop's jars on the class path (nothing of the harness), then
  * {@code org.apache.hadoop.util.RunJar harness.jar ...}. The mini cluster gives every container the
  * submitting JVM's class path, so the application master and the maps find the harness's classes in the
  * job jar alone, as on a real cluster.
  */
-class DfsioYarnIT {
+class JobJarYarnIT {
   private static final int FILES = 3;
   private static final long FILE_SIZE = 4L << 20;
 
@@ -49,7 +49,7 @@ class DfsioYarnIT {
   static void start() throws Exception {
     hdfs = new MiniDfsProvider().start(new Configuration(), 1);
     Configuration conf = new Configuration(hdfs.configuration());
-    yarn = new MiniMRYarnCluster("harness-dfsio-yarn-it", 1);
+    yarn = new MiniMRYarnCluster("harness-yarn-it", 1);
     yarn.init(conf);
     yarn.start();
     // what a client's HADOOP_CONF_DIR holds: the file system, the resource manager, the history server
@@ -81,7 +81,7 @@ class DfsioYarnIT {
   void hadoopJarWritesAndReadsAsYarnJobs(@TempDir Path work) throws Exception {
     String root = "/benchmarks/yarn-it";
     Cli.Run w = hadoopJar(work, "dfsio", "-write", "-nrFiles", "" + FILES, "-fileSize", "4MB",
-        "-bufferSize", "65536", "--root", root);
+        "-bufferSize", "65536", "--root", root, "-resFile", work.resolve("res.log").toString());
     assertEquals(0, w.code(), w.all());
     assertTrue(w.out().contains("MapReduce engine (yarn)"), w.out());
     assertTrue(w.out().contains("        Number of files: " + FILES), w.out());
@@ -133,14 +133,60 @@ class DfsioYarnIT {
 
     // a verified read, as a second job: every map checks every byte it reads
     Cli.Run r = hadoopJar(work, "dfsio", "-read", "--verify", "-nrFiles", "" + FILES, "-fileSize", "4MB",
-        "--root", root);
+        "--root", root, "-resFile", work.resolve("res.log").toString());
     assertEquals(0, r.code(), r.all());
     assertTrue(r.out().contains("----- TestDFSIO ----- : read"), r.out());
     assertEquals("harness dfsio read", lastApp().getName());
     assertEquals(FILES * FILE_SIZE, Cli.lastResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
   }
 
+  /**
+   * teragen against Hadoop's TeraGen, both on YARN (the local job runner always runs one map): the same
+   * rows over 3 and 7 maps, 1000 rows (neither divides it), file by file byte-identical; teragen through
+   * the job jar on YARN and on the local engine in this JVM.
+   */
+  @Test
+  void teragenFilesEqualTeraGensOnYarn(@TempDir Path work) throws Exception {
+    Configuration conf = new Configuration(yarn.getConfig());
+    for (int maps : new int[] {3, 7}) {
+      Configuration c = new Configuration(conf);
+      c.setInt("mapreduce.job.maps", maps);
+      assertEquals(0, org.apache.hadoop.util.ToolRunner.run(c, new org.apache.hadoop.examples.terasort.TeraGen(),
+          new String[] {"1000", "/peer/teragen-" + maps}));
+    }
+    Cli.Run job = hadoopJar(work, "teragen", "1000", "/harness/teragen-yarn-3", "-m", "3");
+    assertEquals(0, job.code(), job.all());
+    assertTrue(job.out().contains("MapReduce engine (yarn)"), job.out());
+    assertEquals("harness teragen", lastApp().getName());
+    assertEquals(FinalApplicationStatus.SUCCEEDED, lastApp().getFinalApplicationStatus());
+    Cli.Run local = Cli.inProcess("teragen", "1000", "/harness/teragen-local-7", "-m", "7", "--engine", "local",
+        "-conf", confDir.resolve("core-site.xml").toString(), "--run-dir", work.resolve("runs").toString());
+    assertEquals(0, local.code(), local.all());
+    try (FileSystem fs = FileSystem.newInstance(conf)) {
+      assertSameFiles(fs, "/peer/teragen-3", "/harness/teragen-yarn-3", 3);
+      assertSameFiles(fs, "/peer/teragen-7", "/harness/teragen-local-7", 7);
+    }
+    assertEquals(checksum(job.out()), checksum(local.out()));
+  }
+
   // ---------------------------------------------------------------------------------------------
+
+  private static void assertSameFiles(FileSystem fs, String peer, String ours, int maps) throws Exception {
+    var p = fs.globStatus(new org.apache.hadoop.fs.Path(peer, "part-m-*"));
+    var h = fs.globStatus(new org.apache.hadoop.fs.Path(ours, "part-m-*"));
+    assertEquals(maps, p.length, peer);
+    assertEquals(maps, h.length, ours);
+    for (int i = 0; i < maps; i++) {
+      assertEquals(p[i].getPath().getName(), h[i].getPath().getName());
+      try (var a = fs.open(p[i].getPath()); var b = fs.open(h[i].getPath())) {
+        assertTrue(java.util.Arrays.equals(a.readAllBytes(), b.readAllBytes()), h[i].getPath().toString());
+      }
+    }
+  }
+
+  private static String checksum(String out) {
+    return line(out, "teragen: checksum ");
+  }
 
   /** {@code hadoop jar harness.jar ARGS}: RunJar in a JVM of its own, the conf dir and Hadoop's jars only. */
   private static Cli.Run hadoopJar(Path work, String... args) throws Exception {
@@ -152,7 +198,7 @@ class DfsioYarnIT {
         "-cp", String.join(File.pathSeparator, cp), "org.apache.hadoop.util.RunJar",
         System.getProperty("harness.jobjar")));
     cmd.addAll(List.of(args));
-    cmd.addAll(List.of("--run-dir", work.resolve("runs").toString(), "-resFile", work.resolve("res.log").toString()));
+    cmd.addAll(List.of("--run-dir", work.resolve("runs").toString()));
     Path out = work.resolve("hadoop-jar.out");
     Path err = work.resolve("hadoop-jar.err");
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile())
