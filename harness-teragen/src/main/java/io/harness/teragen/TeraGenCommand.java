@@ -120,6 +120,16 @@ public final class TeraGenCommand extends WorkloadCommand {
   }
 
   @Override
+  protected java.net.URI ownFileSystem() {
+    return fileSystemOf(outText);
+  }
+
+  @Override
+  protected String ownFileSystemArgument() {
+    return "OUT_DIR";
+  }
+
+  @Override
   protected void validateTarget(Target target) {
     out = target.resolveRoot(outText);
     Roots.check(target, out, "OUT_DIR");

@@ -98,6 +98,16 @@ public final class TeraValidateCommand extends WorkloadCommand {
   }
 
   @Override
+  protected java.net.URI ownFileSystem() {
+    return fileSystemOf(dir);
+  }
+
+  @Override
+  protected String ownFileSystemArgument() {
+    return "DIR";
+  }
+
+  @Override
   protected void validateTarget(Target target) {
     path = target.resolveRoot(dir);
     try {

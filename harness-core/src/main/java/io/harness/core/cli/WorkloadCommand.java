@@ -62,6 +62,30 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
   /** Checks the workload's own options; throws {@link UsageException}. Nothing may be touched. */
   protected abstract void validate();
 
+  /**
+   * The file system a fully qualified path argument names (scheme and authority, e.g. an output
+   * directory {@code o3fs://bucket.volume/dir}), which is then the run's target whatever {@code -fs}
+   * says; null (the default) when the command has no such path.
+   */
+  protected URI ownFileSystem() {
+    return null;
+  }
+
+  /** The argument {@link #ownFileSystem()} comes from, for error messages. */
+  protected String ownFileSystemArgument() {
+    return "path";
+  }
+
+  /** The scheme and authority of a path that has a scheme, else null: for {@link #ownFileSystem()}. */
+  protected static URI fileSystemOf(String path) {
+    try {
+      URI u = new org.apache.hadoop.fs.Path(path).toUri();
+      return u.getScheme() == null ? null : new URI(u.getScheme(), u.getAuthority(), "/", null, null);
+    } catch (IllegalArgumentException | java.net.URISyntaxException e) {
+      return null;
+    }
+  }
+
   /** Checks what depends on the target (e.g. a root path's form); nothing may be created yet. */
   protected void validateTarget(Target target) {
   }
@@ -83,6 +107,8 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
             + "embedded cluster)");
       }
       embeddedSpec = EmbeddedSpec.parse(embedded);
+    } else if (ownFileSystem() != null) {
+      configured = Target.check(context.conf(), ownFileSystem(), ownFileSystemArgument());
     } else {
       configured = Target.checkConfigured(context.conf(),
           context.genericOptions().fs() != null ? "-fs" : "fs.defaultFS");

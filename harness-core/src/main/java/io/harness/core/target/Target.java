@@ -40,7 +40,11 @@ public final class Target implements AutoCloseable {
    * input. The {@code fsOption} names the argument to blame ({@code -fs} or {@code fs.defaultFS}).
    */
   public static URI checkConfigured(Configuration conf, String fsOption) {
-    URI uri = FileSystem.getDefaultUri(conf);
+    return check(conf, FileSystem.getDefaultUri(conf), fsOption);
+  }
+
+  /** {@link #checkConfigured} for a file system URI given some other way (a qualified path's). */
+  public static URI check(Configuration conf, URI uri, String fsOption) {
     String scheme = uri.getScheme();
     if (scheme == null) {
       throw new UsageException(fsOption, "'" + uri + "' has no scheme (e.g. hdfs://namenode:8020, ofs://om/)");
