@@ -34,6 +34,29 @@ class DfsioHdfsIT {
     DfsioChecks.writeThenVerifiedRead(cluster.configuration(), "/benchmarks/TestDFSIO", work, 4, 8L << 20);
   }
 
+  /** freon dfsg with each sync mode: file count and sizes on the cluster. */
+  @Test
+  void dfsgCreatesTheFiles(@TempDir Path work) throws Exception {
+    Path confFile = work.resolve("cluster-site.xml");
+    try (var out = java.nio.file.Files.newOutputStream(confFile)) {
+      cluster.configuration().writeXml(out);
+    }
+    try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(cluster.configuration())) {
+      for (String sync : new String[] {"NONE", "HFLUSH", "HSYNC"}) {
+        Cli.Run r = Cli.inProcess("freon", "dfsg", "-n", "40", "-s", "64KB", "-t", "4", "--sync", sync,
+            "--path", cluster.fileSystemUri() + "/freon", "-p", sync.toLowerCase(), "-conf", confFile.toString(),
+            "--run-dir", work.resolve("runs").toString());
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.out().contains("Files written: 40 (0 failed)"), r.out());
+        var files = fs.listStatus(new org.apache.hadoop.fs.Path("/freon/" + sync.toLowerCase()));
+        assertEquals(40, files.length);
+        for (var f : files) {
+          assertEquals(64L << 10, f.getLen(), f.getPath().toString());
+        }
+      }
+    }
+  }
+
   @Test
   void embeddedHdfsFromTheShippedScript(@TempDir Path work) throws Exception {
     Cli.Run r = Cli.process(work, 300, "dfsio", "-write", "-nrFiles", "2", "-fileSize", "4MB",

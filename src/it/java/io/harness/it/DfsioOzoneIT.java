@@ -162,6 +162,29 @@ class DfsioOzoneIT {
     }
   }
 
+  /** freon dfsg through ofs:// and o3fs://: file count and sizes in the bucket. */
+  @Test
+  void dfsgCreatesTheFilesOverOfsAndO3fs(@TempDir Path work) throws Exception {
+    Path confFile = work.resolve("cluster-site.xml");
+    try (var out = java.nio.file.Files.newOutputStream(confFile)) {
+      cluster.configuration().writeXml(out);
+    }
+    String[][] runs = {{cluster.rootPrefix() + "/freon", "ofs", "HSYNC"}, {"o3fs://bucket1.vol1/freon", "o3fs", "NONE"}};
+    try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(cluster.configuration())) {
+      for (String[] run : runs) {
+        Cli.Run r = Cli.inProcess("freon", "dfsg", "-n", "30", "-s", "200KB", "-t", "4", "--sync", run[2],
+            "--path", run[0], "-p", run[1], "-conf", confFile.toString(), "--run-dir", work.resolve("runs").toString());
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.out().contains("Files written: 30 (0 failed)"), r.out());
+        var files = fs.listStatus(new org.apache.hadoop.fs.Path(cluster.rootPrefix() + "/freon/" + run[1]));
+        assertEquals(30, files.length, run[0]);
+        for (var f : files) {
+          assertEquals(200L << 10, f.getLen(), f.getPath().toString());
+        }
+      }
+    }
+  }
+
   private static String[] concat(String[] a, String[] b) {
     String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, all, a.length, b.length);

@@ -7,4 +7,9 @@ package io.harness.core.cli;
 public interface HarnessSubcommand {
   /** Called once before the command line is parsed. */
   void init(RunContext context);
+
+  /** The context given to {@link #init}: a command's own subcommands take theirs from it. */
+  default RunContext context() {
+    return null;
+  }
 }

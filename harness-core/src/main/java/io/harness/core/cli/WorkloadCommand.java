@@ -95,6 +95,11 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
 
   @Override
   public final Integer call() throws Exception {
+    // a workload declared as the subcommand of another command (harness freon dfsg) gets its parent's context
+    if (context == null && spec.parent() != null
+        && spec.parent().userObject() instanceof HarnessSubcommand parent) {
+      context = parent.context();
+    }
     validate();
     if (threads != null && threads < 1) {
       throw new UsageException("--threads", "must be at least 1, was " + threads);

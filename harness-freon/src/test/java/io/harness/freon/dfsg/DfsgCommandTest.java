@@ -1,0 +1,119 @@
+package io.harness.freon.dfsg;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.cli.Harness;
+import io.harness.core.data.SeededData;
+import io.harness.core.result.ResultWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** harness freon dfsg on the local file system: the files, their bytes, the figures, bad input. */
+class DfsgCommandTest {
+  @TempDir
+  Path dir;
+
+  private String[] run(String... args) {
+    List<String> all = new ArrayList<>(List.of("freon", "dfsg"));
+    all.addAll(Arrays.asList(args));
+    all.addAll(List.of("--run-dir", dir.resolve("runs").toString(), "--json", dir.resolve("last.json").toString()));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
+    return new String[] {String.valueOf(rc), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+  }
+
+  @Test
+  void createsTheFilesWithTheBufferAndReportsThem() throws Exception {
+    Path base = dir.resolve("fs");
+    String[] r = run("-n", "25", "-s", "100KB", "-t", "4", "--buffer", "30000", "--copy-buffer", "7000",
+        "--sync", "hflush", "--path", base.toUri().toString(), "-p", "run1");
+    assertEquals("0", r[0], r[1] + r[2]);
+    assertTrue(r[1].contains("freon dfsg: 25 file(s) x 100 KB, 4 thread(s), buffer 30000 B, 7000 B per write, sync "
+        + "HFLUSH"), r[1]);
+    assertTrue(r[1].contains("Files written: 25 (0 failed)"), r[1]);
+    assertTrue(r[1].contains("file latency ms: p50 "), r[1]);
+    // every file: 100 KB of the 30000-byte seeded buffer, over and over
+    byte[] buffer = new byte[30000];
+    new SeededData(24301, 0).fill(buffer, 0, buffer.length, 0);
+    byte[] expected = new byte[100 << 10];
+    for (int i = 0; i < expected.length; i++) {
+      expected[i] = buffer[i % buffer.length];
+    }
+    try (Stream<Path> s = Files.list(base.resolve("run1"))) {
+      List<Path> files = s.filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList();
+      assertEquals(25, files.size());
+      for (int i = 0; i < 25; i++) {
+        assertArrayEquals(expected, Files.readAllBytes(base.resolve("run1/" + i)), "file " + i);
+      }
+    }
+    JsonNode j = ResultWriter.mapper().readTree(dir.resolve("last.json").toFile());
+    assertEquals("dfsg", j.get("operation").asText());
+    assertEquals(25, j.get("figures").get("files").asLong());
+    assertEquals(0, j.get("figures").get("failedFiles").asLong());
+    assertEquals(25L * (100 << 10), j.get("aggregate").get("bytes").asLong());
+    assertEquals(25, j.get("aggregate").get("latency").get("file").get("count").asLong());
+    assertEquals(4, j.get("tasks").size());
+  }
+
+  @Test
+  void aRandomPrefixPerRunAndTenThreadsByDefault() throws Exception {
+    Path base = dir.resolve("fs");
+    String[] r = run("-n", "3", "-s", "1KB", "--path", base.toString());
+    assertEquals("0", r[0], r[1] + r[2]);
+    assertTrue(r[1].contains(", 10 thread(s), "), r[1]);
+    try (Stream<Path> s = Files.list(base)) {
+      List<Path> prefixes = s.toList();
+      assertEquals(1, prefixes.size());
+      assertTrue(prefixes.get(0).getFileName().toString().matches("[a-z0-9]{10}"), prefixes.toString());
+    }
+  }
+
+  @Test
+  void failuresAreCountedNamedAndExitOne() throws Exception {
+    Path base = dir.resolve("fs");
+    // file "1" cannot be created: a directory of that name is in the way
+    Files.createDirectories(base.resolve("p/1/x"));
+    String[] r = run("-n", "4", "-s", "1KB", "-t", "1", "--path", base.toString(), "-p", "p", "-f");
+    assertEquals("1", r[0], r[1] + r[2]);
+    assertTrue(r[1].contains("Files written: 3 (1 failed)"), r[1]);
+    assertTrue(r[2].contains("freon dfsg: 1 file(s) failed:") && r[2].contains("  1: "), r[2]);
+    // without -f the run stops at the first failure
+    String[] stop = run("-n", "4", "-s", "1KB", "-t", "1", "--path", base.toString(), "-p", "p");
+    assertEquals("1", stop[0]);
+    assertTrue(stop[1].contains("Files written: 1 (1 failed)"), stop[1]);
+  }
+
+  @Test
+  void badInputExitsTwoWithOneLineAndCreatesNothing() {
+    Path base = dir.resolve("never");
+    String p = base.toString();
+    String[][] cases = {
+        {"-n", "0", "--path", p}, {"-s", "lots", "--path", p}, {"--copy-buffer", "20000", "--path", p},
+        {"--buffer", "0", "--path", p}, {"-p", "a/b", "--path", p}, {"--sync", "sometimes", "--path", p},
+        {"--duration", "soon", "--path", p}, {"-t", "0", "--path", p}};
+    String[] names = {"-n", "-s", "--copy-buffer", "--buffer", "--prefix", "--sync", "--duration", "--threads"};
+    for (int i = 0; i < cases.length; i++) {
+      String[] r = run(cases[i]);
+      assertEquals("2", r[0], String.join(" ", cases[i]) + "\n" + r[1] + r[2]);
+      assertEquals(1, r[2].strip().lines().count(), r[2]);
+      assertTrue(r[2].contains(names[i]), names[i] + " in " + r[2]);
+    }
+    assertFalse(Files.exists(base));
+  }
+}
