@@ -1,5 +1,6 @@
 package io.harness.dfsio.mr;
 
+import io.harness.core.engine.Heartbeat;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecord;
 import io.harness.dfsio.DfsioFiles;
@@ -19,6 +20,8 @@ import org.apache.hadoop.mapreduce.Mapper;
  * A task's failure is recorded, not thrown, so the job's part file still has what every task measured.
  */
 public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
+  static final long HEARTBEAT_MILLIS = 10_000;
+
   private FileSystem fs;
   private DfsioParams params;
 
@@ -41,7 +44,11 @@ public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
   protected void map(Text name, LongWritable size, Context context) throws IOException, InterruptedException {
     String file = name.toString();
     context.setStatus("dfsio " + params.op().testType() + " " + file);
-    TaskRecord r = LocalEngine.runSingle(DfsioFiles.index(file), file, params.window(), params.body(fs));
+    TaskRecord r;
+    // one file can take longer than mapreduce.task.timeout: tell the framework the map is alive
+    try (Heartbeat beat = Heartbeat.every(HEARTBEAT_MILLIS, context::progress)) {
+      r = LocalEngine.runSingle(DfsioFiles.index(file), file, params.window(), params.body(fs));
+    }
     for (Map.Entry<String, String> e : PartFile.mapOutput(r).entrySet()) {
       context.write(new Text(e.getKey()), new Text(e.getValue()));
     }

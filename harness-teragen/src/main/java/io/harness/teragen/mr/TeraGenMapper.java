@@ -1,5 +1,6 @@
 package io.harness.teragen.mr;
 
+import io.harness.core.engine.Heartbeat;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskCodec;
 import io.harness.core.engine.TaskRecord;
@@ -35,7 +36,11 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       RowRange local = new RowRange(0, range.first(), range.count());
       RowWriter writer = new RowWriter(fs, List.of(local), i -> new Path(work, range.fileName()), s.batchRows(),
           s.finalSync());
-      TaskRecord r = LocalEngine.runSingle(0, range.fileName(), writer);
+      TaskRecord r;
+      // a range can take longer than mapreduce.task.timeout: tell the framework the map is alive
+      try (Heartbeat beat = Heartbeat.every(10_000, context::progress)) {
+        r = LocalEngine.runSingle(0, range.fileName(), writer);
+      }
       if (r.failed()) {
         throw new IOException(range.fileName() + ": " + r.error());
       }
