@@ -58,6 +58,10 @@ class DistributionIT {
     assertEquals(0, r.code, r::describe);
     assertTrue(r.out.startsWith("Usage: harness"), r::describe);
     assertTrue(DFSIO_COMMAND.matcher(r.out).find(), () -> "dfsio is not listed\n" + r.describe());
+    for (String command : Arrays.asList("teragen", "teravalidate", "freon")) {
+      assertTrue(Pattern.compile("(?m)^\\s+" + command + "\\s+\\S").matcher(r.out).find(),
+          () -> command + " is not listed\n" + r.describe());
+    }
     assertEquals("", r.err.strip(), () -> "--help wrote to stderr (logging not quiet?)\n" + r.describe());
   }
 
@@ -97,7 +101,7 @@ class DistributionIT {
     assertTrue(Files.isRegularFile(home.resolve("conf/log4j.properties")));
     List<String> libs = libJars().stream().map(p -> p.getFileName().toString())
         .collect(Collectors.toList());
-    for (String module : Arrays.asList("harness-core-", "harness-dfsio-", "harness-freon-")) {
+    for (String module : Arrays.asList("harness-core-", "harness-dfsio-", "harness-freon-", "harness-teragen-")) {
       assertTrue(libs.stream().anyMatch(n -> n.startsWith(module)), module + " not in lib/: " + libs);
     }
     assertTrue(libs.stream().anyMatch(n -> n.startsWith("hadoop-common-")), "hadoop-common not in lib/");
