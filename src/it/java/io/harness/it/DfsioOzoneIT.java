@@ -191,6 +191,37 @@ class DfsioOzoneIT {
     return all;
   }
 
+  /**
+   * --instrument on the shipped script: the Byteman rules time the run's own FileSystem calls; the counters
+   * in the JSON equal the harness's own count of write() calls, one close per file, and the Ozone client's
+   * wait for commit is timed; each FileSystem prints its report when it closes.
+   */
+  @Test
+  void instrumentedDfsioWriteOnOzone(@TempDir Path work) throws Exception {
+    Path confFile = work.resolve("cluster-site.xml");
+    try (var out = java.nio.file.Files.newOutputStream(confFile)) {
+      cluster.configuration().writeXml(out);
+    }
+    Cli.Run r = Cli.process(work, 600, "dfsio", "-write", "-nrFiles", "2", "-fileSize", "8MB", "--instrument",
+        "--root", cluster.rootPrefix() + "/benchmarks/instrumented", "-conf", confFile.toString());
+    assertEquals(0, r.code(), r.all());
+    assertTrue(r.err().contains("harness-instrumentation: timing write,ozone in this JVM"), r.err());
+    assertTrue(r.err().contains("Closing file system instance: "), r.err());
+    JsonNode j = Cli.lastResult(work.resolve("harness-runs"));
+    long writes = j.get("aggregate").get("latency").get("write").get("count").asLong();
+    assertEquals(2 * 9, writes); // 8 MB in 1,000,000-byte buffers: 8 full and 1 partial per file
+    JsonNode ofs = null;
+    for (JsonNode fs : j.get("figures").get("instrumentation")) {
+      if ("ofs".equals(fs.get("scheme").asText()) && fs.get("counters").get("write.call").asLong() > 0) {
+        ofs = fs;
+      }
+    }
+    assertTrue(ofs != null, j.get("figures").get("instrumentation").toString());
+    assertEquals(writes, ofs.get("counters").get("write.call").asLong(), ofs.toString());
+    assertEquals(2, ofs.get("counters").get("close.call").asLong(), ofs.toString());
+    assertTrue(ofs.get("counters").get("watchForCommit.call").asLong() > 0, ofs.toString());
+  }
+
   /** The first command of the README, exactly as a newcomer types it (from the assembled dist). */
   @Test
   void readmeCommandOnEmbeddedOzone(@TempDir Path work) throws Exception {

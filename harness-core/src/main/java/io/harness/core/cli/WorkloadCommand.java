@@ -49,6 +49,14 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
           + "(default: ${DEFAULT-VALUE}).")
   protected Path runDir;
 
+  @Option(names = "--instrument", arity = "0..1", fallbackValue = "write,ozone", paramLabel = "SETS",
+      description = "Time FileSystem calls (and the Ozone client's waits for commit) with the Byteman rules of "
+          + "the instrumentation module: rule sets write, read, ozone or all (default when given alone: "
+          + "write,ozone). Each FileSystem reports when it closes; the counters go into the run's JSON.")
+  protected String instrument;
+
+  private RunInstrumentation instrumentation;
+
   @Override
   public void init(RunContext runContext) {
     this.context = runContext;
@@ -104,6 +112,11 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     if (threads != null && threads < 1) {
       throw new UsageException("--threads", "must be at least 1, was " + threads);
     }
+    if (instrument != null) {
+      instrumentation = java.util.ServiceLoader.load(RunInstrumentation.class).findFirst().orElseThrow(
+          () -> new UsageException("--instrument", "the instrumentation module is not on the class path"));
+      context.err().println(instrumentation.start("--instrument", instrument));
+    }
     EmbeddedSpec embeddedSpec = null;
     URI configured = null;
     if (embedded != null) {
@@ -149,6 +162,14 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
    * run-dir file.
    */
   protected Path writeResult(RunResult result, String runId) throws IOException {
+    if (instrumentation != null) {
+      Map<String, Object> figures = new LinkedHashMap<>(result.figures());
+      figures.put("instrumentation", instrumentation.timings());
+      result = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
+          result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
+          result.startedAt(), result.finishedAt(), result.exitCode(), result.failedTasks(), result.aggregate(),
+          figures, result.tasks());
+    }
     Path file = runDir.resolve(runId).resolve("result.json");
     ResultWriter.write(result, file);
     if (json != null) {

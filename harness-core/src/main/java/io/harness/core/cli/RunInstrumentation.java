@@ -1,0 +1,20 @@
+package io.harness.core.cli;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a workload's {@code --instrument} uses: the instrumentation module implements it (found through
+ * {@link java.util.ServiceLoader}), so the core does not depend on it.
+ */
+public interface RunInstrumentation {
+  /**
+   * Starts timing the given rule sets in this JVM and returns a line to print. Throws
+   * {@link UsageException} for an unknown rule set (exit 2) and {@link RunFailedException} when the
+   * timing cannot start.
+   */
+  String start(String option, String ruleSets);
+
+  /** Every FileSystem instance's counters so far, for the run's JSON. */
+  List<Map<String, Object>> timings();
+}

@@ -1,0 +1,169 @@
+package io.harness.instrumentation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The agent's options: {@code -javaagent:harness-instrumentation.jar[=OPTIONS]} and what
+ * {@code harness attach} passes on. OPTIONS is a comma-separated list:
+ *
+ * <ul>
+ *   <li>{@code rules=SET[,SET...]}: the rule sets, {@code write}, {@code read}, {@code ozone} or
+ *       {@code all} (default {@code write,ozone}); a word without {@code =} after {@code rules=} is one
+ *       more set, so {@code rules=write,read,ozone} names three</li>
+ *   <li>{@code report=FILE}: also append each report's JSON line to FILE ({@code %p} becomes the pid)</li>
+ *   <li>{@code verbose}: Byteman's own trace on stderr</li>
+ * </ul>
+ */
+public final class AgentOptions {
+  /** The rule sets, in report order. */
+  public static final List<String> SETS = List.of("write", "read", "ozone");
+  public static final List<String> DEFAULT_SETS = List.of("write", "ozone");
+  static final String ALL = "all";
+
+  private final List<String> sets;
+  private final String report;
+  private final boolean verbose;
+
+  public AgentOptions(List<String> sets, String report, boolean verbose) {
+    this.sets = List.copyOf(sets);
+    this.report = report;
+    this.verbose = verbose;
+  }
+
+  /** Parses the agent's option string (null or empty: the defaults). */
+  public static AgentOptions parse(String args) {
+    List<String> sets = null;
+    String report = null;
+    boolean verbose = false;
+    if (args != null && !args.isBlank()) {
+      String key = null;
+      for (String token : args.split(",", -1)) {
+        String t = token.trim();
+        int eq = t.indexOf('=');
+        if (eq < 0) {
+          if ("verbose".equals(t)) {
+            verbose = true;
+            key = null;
+          } else if ("rules".equals(key)) {
+            sets.add(t);
+          } else {
+            throw new IllegalArgumentException(unknownOption(t));
+          }
+          continue;
+        }
+        key = t.substring(0, eq).trim();
+        String value = t.substring(eq + 1).trim();
+        switch (key) {
+          case "rules" -> {
+            sets = new ArrayList<>();
+            sets.add(value);
+          }
+          case "report" -> {
+            if (value.isEmpty()) {
+              throw new IllegalArgumentException("report: no file given (report=FILE)");
+            }
+            report = value;
+          }
+          case "verbose" -> verbose = Boolean.parseBoolean(value);
+          default -> throw new IllegalArgumentException(unknownOption(key));
+        }
+      }
+    }
+    return new AgentOptions(sets == null ? DEFAULT_SETS : checkSets(sets), report, verbose);
+  }
+
+  /** Parses a comma-separated list of rule sets ({@code write,read,ozone}, {@code all}). */
+  public static List<String> parseSets(String csv) {
+    if (csv == null) {
+      return DEFAULT_SETS;
+    }
+    List<String> sets = new ArrayList<>();
+    for (String s : csv.split(",", -1)) {
+      sets.add(s.trim());
+    }
+    return checkSets(sets);
+  }
+
+  private static List<String> checkSets(List<String> given) {
+    Set<String> chosen = new LinkedHashSet<>();
+    for (String s : given) {
+      String set = s.toLowerCase(Locale.ROOT);
+      if (set.isEmpty()) {
+        throw new IllegalArgumentException("rules: empty rule set name (valid: " + validSets() + ")");
+      }
+      if (ALL.equals(set)) {
+        chosen.addAll(SETS);
+      } else if (SETS.contains(set)) {
+        chosen.add(set);
+      } else {
+        throw new IllegalArgumentException("rules: unknown rule set '" + s + "' (valid: " + validSets() + ")");
+      }
+    }
+    // report order, whatever order they were named in
+    List<String> ordered = new ArrayList<>();
+    for (String set : SETS) {
+      if (chosen.contains(set)) {
+        ordered.add(set);
+      }
+    }
+    return ordered;
+  }
+
+  private static String validSets() {
+    return String.join(", ", SETS) + ", " + ALL;
+  }
+
+  private static String unknownOption(String name) {
+    return "unknown agent option '" + name + "' (valid: rules=SET[,SET...], report=FILE, verbose)";
+  }
+
+  public List<String> sets() {
+    return sets;
+  }
+
+  public String report() {
+    return report;
+  }
+
+  public boolean verbose() {
+    return verbose;
+  }
+
+  /** The rule scripts the sets need (resources under io/harness/instrumentation/rules), in install order. */
+  public List<String> scripts() {
+    Set<String> scripts = new LinkedHashSet<>();
+    scripts.add("fs");
+    if (sets.contains("write") || sets.contains("ozone")) {
+      // the Ozone waits are charged to the FileSystem of the output call they happen in
+      scripts.add("output");
+    }
+    if (sets.contains("read")) {
+      scripts.add("input");
+    }
+    if (sets.contains("ozone")) {
+      scripts.add("ozone");
+    }
+    return List.copyOf(scripts);
+  }
+
+  /** The option string that gives these options back. */
+  public String toAgentArgs() {
+    StringBuilder b = new StringBuilder("rules=").append(String.join(",", sets));
+    if (report != null) {
+      b.append(",report=").append(report);
+    }
+    if (verbose) {
+      b.append(",verbose");
+    }
+    return b.toString();
+  }
+
+  @Override
+  public String toString() {
+    return toAgentArgs();
+  }
+}

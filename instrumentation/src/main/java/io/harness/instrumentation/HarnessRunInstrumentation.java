@@ -1,0 +1,40 @@
+package io.harness.instrumentation;
+
+import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.RunInstrumentation;
+import io.harness.core.cli.UsageException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code --instrument} of the harness's workloads: the agent loaded into the harness's own JVM. */
+public final class HarnessRunInstrumentation implements RunInstrumentation {
+  @Override
+  public String start(String option, String ruleSets) {
+    try {
+      return Attach.loadIntoThisJvm(option, ruleSets, null);
+    } catch (Attach.Failure f) {
+      if (f.exitCode() == 2) {
+        throw new UsageException(f.argument(), f.reason());
+      }
+      throw new RunFailedException(f.argument() + ": " + f.reason());
+    }
+  }
+
+  @Override
+  public List<Map<String, Object>> timings() {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Timings.FileSystemTimings t : Timings.snapshot()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("fs", t.fs());
+      m.put("scheme", t.scheme());
+      m.put("uri", t.uri());
+      m.put("class", t.fsClass());
+      m.put("closed", t.closed());
+      m.put("counters", t.counters());
+      out.add(m);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,95 @@
+package io.harness.instrumentation.boot;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.instrument.Instrumentation;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.jboss.byteman.agent.Retransformer;
+import org.jboss.byteman.modules.NonModuleSystem;
+
+/**
+ * Starts Byteman's rule engine in this JVM, once, and installs rule scripts into it, at start or later
+ * (a second {@code harness attach} adds rule sets to a running agent).
+ *
+ * <p>Loaded by the bootstrap class loader, like Byteman's own classes here, so rules injected into any
+ * class (JDK classes included) find the engine and {@link TimingHelper}. The agent class, loaded by the
+ * system class loader, calls it by reflection with JDK types only.
+ */
+public final class AgentRuntime {
+  private static final String COMPILE_TO_BYTECODE = "org.jboss.byteman.compile.to.bytecode";
+  private static final String VERBOSE = "org.jboss.byteman.verbose";
+
+  private static Retransformer transformer;
+  private static final Set<String> INSTALLED = new LinkedHashSet<>();
+
+  private AgentRuntime() {}
+
+  /**
+   * Installs the scripts not installed yet and reports {@code sets} from now on.
+   *
+   * @param sets the rule sets asked for (reported in every FileSystem's report)
+   * @param scriptNames the scripts' names (one per script; a script already installed is skipped)
+   * @param scriptTexts the scripts' texts
+   * @param reportFile a file the JSON lines are appended to, or null
+   * @param verbose Byteman's verbose trace
+   * @return the rule sets reported from now on
+   */
+  public static synchronized String[] start(Instrumentation inst, String[] sets, String[] scriptNames,
+      String[] scriptTexts, String reportFile, boolean verbose) throws Exception {
+    Registry.reportFile(reportFile);
+    List<String> names = new ArrayList<>();
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < scriptNames.length; i++) {
+      if (!INSTALLED.contains(scriptNames[i])) {
+        names.add(scriptNames[i]);
+        texts.add(scriptTexts[i]);
+      }
+    }
+    if (transformer == null) {
+      // read by Byteman's classes when they are initialised: set before the first one is used
+      System.setProperty(COMPILE_TO_BYTECODE, "true");
+      if (verbose) {
+        System.setProperty(VERBOSE, "true");
+      }
+      // socket classes loaded before the transformer exists cannot deadlock with it (a Byteman fact)
+      new Socket().close();
+      NonModuleSystem modules = new NonModuleSystem();
+      modules.initialize("");
+      Retransformer t = new Retransformer(inst, modules, names, texts, inst.isRedefineClassesSupported());
+      inst.addTransformer(t, true);
+      transformer = t;
+      // classes loaded before now (the JDK's, and all of them on attach) get their rules injected
+      t.installBootScripts();
+      Thread hook = new Thread(AgentRuntime::exitReport, "harness-instrumentation-exit");
+      Runtime.getRuntime().addShutdownHook(hook);
+    } else if (!names.isEmpty()) {
+      StringWriter log = new StringWriter();
+      transformer.installScript(texts, names, new PrintWriter(log));
+      if (verbose) {
+        System.err.print(log);
+      }
+    }
+    INSTALLED.addAll(names);
+    for (String set : sets) {
+      Registry.activate(set);
+    }
+    return Registry.activeSets();
+  }
+
+  /** Whether the engine runs in this JVM. */
+  public static synchronized boolean started() {
+    return transformer != null;
+  }
+
+  private static void exitReport() {
+    // When Hadoop's hook manager took the exit report, it runs there, after Hadoop closed its cached
+    // file systems; this JVM hook runs at the same time as Hadoop's and must not report them first.
+    if (!Registry.hadoopHookRegistered()) {
+      Registry.reportAtExit();
+    }
+  }
+}

@@ -1,0 +1,386 @@
+package io.harness.instrumentation.boot;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.ref.WeakReference;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The counters, per FileSystem instance, and the logic the rules drive through {@link TimingHelper}.
+ *
+ * <p>A stream belongs to the FileSystem whose create/append/open call built it (the outermost such call
+ * on the thread, so a checksummed or view file system's inner streams count for the one the caller
+ * holds). Streams built anywhere else go to the "unknown" bucket. Only the outermost output (input)
+ * call of a thread is timed, and calls made while the thread is inside a FileSystem create/open call
+ * are the file system's own work, not the caller's, and are not counted.
+ *
+ * <p>Loaded by the bootstrap class loader (the agent puts it there), so every class loader sees this
+ * one copy. Uses nothing but the JDK: Hadoop's types are never named.
+ */
+public final class Registry {
+  private static final String FS_INPUT_CLASS = "org.apache.hadoop.fs.FSDataInputStream";
+  private static final String HADOOP_HOOKS = "org.apache.hadoop.util.ShutdownHookManager";
+  /** Below FileSystem's cache hook (10): runs after the cached file systems were closed. */
+  private static final int HADOOP_HOOK_PRIORITY = -1000;
+  public static final String JSON_PREFIX = "HARNESS-INSTRUMENTATION ";
+
+  static final FsRecord UNKNOWN = FsRecord.unknown();
+
+  private static final WeakIdentityMap<FsRecord> FILE_SYSTEMS = new WeakIdentityMap<>();
+  private static final WeakIdentityMap<FsRecord> STREAMS = new WeakIdentityMap<>();
+  private static final List<FsRecord> RECORDS = new CopyOnWriteArrayList<>();
+  private static final Object REPORT_LOCK = new Object();
+
+  private static final ThreadLocal<ThreadState> STATE = new ThreadLocal<ThreadState>() {
+    @Override
+    protected ThreadState initialValue() {
+      return new ThreadState();
+    }
+  };
+
+  private static final ClassValue<Boolean> FS_INPUT = new ClassValue<Boolean>() {
+    @Override
+    protected Boolean computeValue(Class<?> type) {
+      for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+        if (FS_INPUT_CLASS.equals(c.getName())) {
+          return Boolean.TRUE;
+        }
+      }
+      return Boolean.FALSE;
+    }
+  };
+
+  /** Which rule sets are reported (indexes of {@link Ops#SETS}); replaced, never changed in place. */
+  private static volatile boolean[] active = new boolean[Ops.SETS.length];
+  private static volatile String reportFile;
+  private static volatile boolean hadoopHook;
+  private static volatile boolean hadoopHookTried;
+
+  private Registry() {}
+
+  // ---------------------------------------------------------------- configuration
+
+  static synchronized void activate(String set) {
+    int i = Ops.setIndex(set);
+    if (i >= 0 && !active[i]) {
+      boolean[] next = active.clone();
+      next[i] = true;
+      active = next;
+    }
+  }
+
+  /** The reported rule sets, in report order. */
+  public static String[] activeSets() {
+    boolean[] a = active;
+    List<String> sets = new ArrayList<>();
+    for (int i = 0; i < a.length; i++) {
+      if (a[i]) {
+        sets.add(Ops.SETS[i]);
+      }
+    }
+    return sets.toArray(new String[0]);
+  }
+
+  static void reportFile(String file) {
+    if (file != null && !file.isEmpty()) {
+      reportFile = file;
+    }
+  }
+
+  static String reportFile() {
+    return reportFile;
+  }
+
+  // ---------------------------------------------------------------- FileSystem calls that build streams
+
+  static void fsEnter(Object fs, Object uri) {
+    STATE.get().pushFs(fs, uri);
+  }
+
+  static void fsExit(Object fs) {
+    STATE.get().popFs(fs);
+  }
+
+  /**
+   * A stream was built. Inside a timed stream call (a checksummed file system opens its raw file for a
+   * positioned read) it belongs to that call's FileSystem; else to the outermost FileSystem call
+   * running on this thread, if any.
+   */
+  static void bindStream(Object stream) {
+    ThreadState ts = STATE.get();
+    if (stream == null) {
+      return;
+    }
+    FsRecord r = null;
+    if (ts.outDepth > 0 && ts.outRecord != null && ts.outRecord != UNKNOWN) {
+      r = ts.outRecord;
+    } else if (ts.inDepth > 0 && ts.inRecord != null && ts.inRecord != UNKNOWN) {
+      r = ts.inRecord;
+    } else if (ts.fsDepth > 0) {
+      r = recordFor(ts.fsStack[0], ts.fsUris[0]);
+    }
+    if (r != null) {
+      STREAMS.put(stream, r);
+    }
+  }
+
+  private static FsRecord recordFor(Object fs, Object uri) {
+    FsRecord r = FILE_SYSTEMS.get(fs);
+    if (r != null) {
+      return r;
+    }
+    FsRecord created = new FsRecord(fs, uri == null ? null : uri.toString());
+    r = FILE_SYSTEMS.putIfAbsent(fs, created);
+    if (r != null) {
+      return r;
+    }
+    RECORDS.add(created);
+    registerHadoopHook(fs);
+    return created;
+  }
+
+  private static FsRecord recordOf(Object stream, ThreadState ts) {
+    WeakReference<Object> last = ts.lastStream;
+    if (last != null && last.get() == stream) {
+      return ts.lastRecord;
+    }
+    FsRecord r = STREAMS.get(stream);
+    if (r == null) {
+      r = UNKNOWN;
+    }
+    ts.lastStream = new WeakReference<>(stream);
+    ts.lastRecord = r;
+    return r;
+  }
+
+  // ---------------------------------------------------------------- output calls
+
+  static void outEnter(int op, Object stream) {
+    ThreadState ts = STATE.get();
+    if (ts.outDepth++ > 0) {
+      return;
+    }
+    ts.outOp = op;
+    ts.outCounted = op >= 0 && ts.fsDepth == 0;
+    ts.outRecord = recordOf(stream, ts);
+    ts.outStart = System.nanoTime();
+  }
+
+  static void outExit(boolean failed) {
+    long now = System.nanoTime();
+    ThreadState ts = STATE.get();
+    if (ts.outDepth == 0 || --ts.outDepth > 0) {
+      return;
+    }
+    if (ts.outCounted) {
+      ts.outRecord.add(ts.outOp, now - ts.outStart, failed);
+    }
+    ts.outRecord = null;
+  }
+
+  // ---------------------------------------------------------------- input calls
+
+  static void inEnter(int op, Object stream) {
+    if (stream == null || !FS_INPUT.get(stream.getClass())) {
+      return;
+    }
+    ThreadState ts = STATE.get();
+    if (ts.inDepth++ > 0) {
+      return;
+    }
+    ts.inOp = op;
+    ts.inCounted = op >= 0 && ts.fsDepth == 0;
+    ts.inRecord = recordOf(stream, ts);
+    ts.inStart = System.nanoTime();
+  }
+
+  static void inExit(Object stream, boolean failed) {
+    long now = System.nanoTime();
+    if (stream == null || !FS_INPUT.get(stream.getClass())) {
+      return;
+    }
+    ThreadState ts = STATE.get();
+    if (ts.inDepth == 0 || --ts.inDepth > 0) {
+      return;
+    }
+    if (ts.inCounted) {
+      ts.inRecord.add(ts.inOp, now - ts.inStart, failed);
+    }
+    ts.inRecord = null;
+  }
+
+  // ---------------------------------------------------------------- Ozone client waits
+
+  static void ozEnter(int op) {
+    if (op < 0) {
+      return;
+    }
+    long now = System.nanoTime();
+    ThreadState ts = STATE.get();
+    if (ts.ozDepth == 0) {
+      // the wait belongs to the FileSystem of the output call the thread is in
+      ts.ozRecord = ts.outDepth > 0 && ts.outRecord != null ? ts.outRecord : UNKNOWN;
+    }
+    if (Ops.isCommitWait(op) && ts.ozGroupDepth++ == 0) {
+      ts.ozOuterStart = now;
+    }
+    ts.pushOzone(op, now);
+  }
+
+  static void ozExit(int op, boolean failed) {
+    long now = System.nanoTime();
+    ThreadState ts = STATE.get();
+    for (int i = ts.ozDepth - 1; i >= 0; i--) {
+      if (ts.ozOps[i] != op) {
+        continue;
+      }
+      FsRecord r = ts.ozRecord;
+      r.add(op, now - ts.ozStarts[i], failed);
+      int groupBefore = ts.ozGroupDepth;
+      for (int j = i; j < ts.ozDepth; j++) {
+        if (Ops.isCommitWait(ts.ozOps[j])) {
+          ts.ozGroupDepth--;
+        }
+      }
+      ts.ozDepth = i;
+      if (groupBefore > 0 && ts.ozGroupDepth == 0) {
+        r.add(Ops.WATCH_FOR_COMMIT, now - ts.ozOuterStart, failed);
+      }
+      if (i == 0) {
+        ts.ozRecord = null;
+      }
+      return;
+    }
+  }
+
+  // ---------------------------------------------------------------- FileSystem.close
+
+  static void closeEnter(Object fs) {
+    STATE.get().pushClosing(fs);
+  }
+
+  static void closeExit(Object fs) {
+    if (!STATE.get().popClosing(fs)) {
+      return;
+    }
+    FsRecord r = FILE_SYSTEMS.get(fs);
+    if (r != null) {
+      r.closed = true;
+      report(r, "close");
+    }
+  }
+
+  // ---------------------------------------------------------------- reports
+
+  /** Prints the record's report (and appends its JSON line to the report file) unless it shows nothing new. */
+  static void report(FsRecord r, String event) {
+    synchronized (REPORT_LOCK) {
+      long total = r.totalCalls();
+      if (r.reportedCalls >= 0 && r.reportedCalls == total) {
+        return;
+      }
+      r.reportedCalls = total;
+      boolean[] sets = active;
+      String json = Report.json(r, event, sets);
+      System.err.print(Report.text(r, sets) + JSON_PREFIX + json + System.lineSeparator());
+      System.err.flush();
+      String file = reportFile;
+      if (file != null) {
+        append(file, json);
+      }
+    }
+  }
+
+  /** At JVM exit: every FileSystem not reported since its last calls, and the unknown bucket if used. */
+  static void reportAtExit() {
+    for (FsRecord r : RECORDS) {
+      report(r, r.closed ? "close" : "exit");
+    }
+    if (UNKNOWN.totalCalls() > 0) {
+      report(UNKNOWN, "exit");
+    }
+  }
+
+  /** Whether Hadoop's shutdown hook manager will call {@link #reportAtExit()}. */
+  static boolean hadoopHookRegistered() {
+    return hadoopHook;
+  }
+
+  /**
+   * JVM shutdown hooks run concurrently, and Hadoop closes its cached file systems in its own hook: the
+   * exit report runs in that hook too, at a lower priority, so a file system closed there is reported
+   * as closed, once.
+   */
+  private static void registerHadoopHook(Object fs) {
+    if (hadoopHookTried) {
+      return;
+    }
+    synchronized (REPORT_LOCK) {
+      if (hadoopHookTried) {
+        return;
+      }
+      hadoopHookTried = true;
+    }
+    try {
+      Class<?> c = Class.forName(HADOOP_HOOKS, true, fs.getClass().getClassLoader());
+      Object manager = c.getMethod("get").invoke(null);
+      Method add = c.getMethod("addShutdownHook", Runnable.class, int.class);
+      add.invoke(manager, (Runnable) Registry::reportAtExit, HADOOP_HOOK_PRIORITY);
+      hadoopHook = true;
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      // no Hadoop hook manager (or shutting down already): the agent's JVM hook reports instead
+    }
+  }
+
+  private static void append(String file, String line) {
+    byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
+    try (OutputStream out = new FileOutputStream(file, true)) {
+      out.write(bytes); // one write: lines of concurrent JVMs do not interleave
+    } catch (IOException e) {
+      System.err.println("harness-instrumentation: cannot append to report file " + file + ": " + e);
+    }
+  }
+
+  // ---------------------------------------------------------------- Java API (through Timings)
+
+  /**
+   * The counters of every FileSystem seen so far (and of the unknown bucket when it has calls), as
+   * plain JDK types: fs (Integer or null), scheme, uri, class (String or null), closed (Boolean),
+   * counters (Map of String to Long, in report order).
+   */
+  public static List<Map<String, Object>> snapshot() {
+    List<Map<String, Object>> out = new ArrayList<>();
+    boolean[] sets = active;
+    for (FsRecord r : RECORDS) {
+      out.add(snapshot(r, sets));
+    }
+    if (UNKNOWN.totalCalls() > 0) {
+      out.add(snapshot(UNKNOWN, sets));
+    }
+    return out;
+  }
+
+  /** The counters of the FileSystem {@code fs} (same keys as {@link #snapshot()}), or null. */
+  public static Map<String, Object> snapshotOf(Object fs) {
+    FsRecord r = FILE_SYSTEMS.get(fs);
+    return r == null ? null : snapshot(r, active);
+  }
+
+  private static Map<String, Object> snapshot(FsRecord r, boolean[] sets) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("fs", r.id);
+    m.put("scheme", r.scheme);
+    m.put("uri", r.uri);
+    m.put("class", r.fsClass);
+    m.put("closed", r.closed);
+    m.put("counters", Report.counters(r, sets));
+    return m;
+  }
+}

@@ -1,0 +1,59 @@
+package io.harness.instrumentation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AgentOptionsTest {
+  @Test
+  void defaults() {
+    for (String args : new String[] {null, "", "  "}) {
+      AgentOptions o = AgentOptions.parse(args);
+      assertEquals(List.of("write", "ozone"), o.sets());
+      assertNull(o.report());
+      assertFalse(o.verbose());
+    }
+  }
+
+  @Test
+  void wordsAfterRulesAreMoreSetsAndComeOutInReportOrder() {
+    AgentOptions o = AgentOptions.parse("rules=ozone,read,write,report=/tmp/r-%p.jsonl,verbose");
+    assertEquals(List.of("write", "read", "ozone"), o.sets());
+    assertEquals("/tmp/r-%p.jsonl", o.report());
+    assertTrue(o.verbose());
+    assertEquals("rules=write,read,ozone,report=/tmp/r-%p.jsonl,verbose", o.toAgentArgs());
+    assertEquals(o.sets(), AgentOptions.parse(o.toAgentArgs()).sets());
+    assertEquals(List.of("write", "read", "ozone"), AgentOptions.parse("rules=all").sets());
+    assertEquals(List.of("read"), AgentOptions.parse("rules=READ").sets());
+  }
+
+  @Test
+  void scriptsFollowTheSets() {
+    assertEquals(List.of("fs", "output"), AgentOptions.parse("rules=write").scripts());
+    assertEquals(List.of("fs", "input"), AgentOptions.parse("rules=read").scripts());
+    // the Ozone waits need the output calls' FileSystem
+    assertEquals(List.of("fs", "output", "ozone"), AgentOptions.parse("rules=ozone").scripts());
+    assertEquals(List.of("fs", "output", "input", "ozone"), AgentOptions.parse("rules=all").scripts());
+  }
+
+  @Test
+  void badOptionsNameTheProblemInOneLine() {
+    assertEquals("rules: unknown rule set 'bogus' (valid: write, read, ozone, all)",
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("rules=write,bogus")).getMessage());
+    assertEquals("rules: empty rule set name (valid: write, read, ozone, all)",
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("rules=")).getMessage());
+    assertEquals("unknown agent option 'rule' (valid: rules=SET[,SET...], report=FILE, verbose)",
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("rule=write")).getMessage());
+    assertEquals("unknown agent option 'ozone' (valid: rules=SET[,SET...], report=FILE, verbose)",
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("report=x,ozone")).getMessage());
+    assertEquals("report: no file given (report=FILE)",
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("report=")).getMessage());
+    assertEquals("rules: unknown rule set 'x' (valid: write, read, ozone, all)",
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parseSets("write,x")).getMessage());
+  }
+}

@@ -1,0 +1,100 @@
+package io.harness.instrumentation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What a JVM with the agent printed: the text reports and JSON lines (stderr), and FsCallsProgram's lines. */
+final class Reports {
+  static final String HEADER = "Closing file system instance: ";
+  static final String JSON_PREFIX = "HARNESS-INSTRUMENTATION ";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Text reports by instance id ("unknown" for the unknown bucket), in the order printed. */
+  final Map<String, Map<String, Long>> text = new LinkedHashMap<>();
+  /** JSON report lines, parsed, in the order printed. */
+  final List<JsonNode> json = new ArrayList<>();
+  /** FsCallsProgram's EXPECT and TIMINGS lines, parsed, by instance id. */
+  final Map<String, JsonNode> expected = new LinkedHashMap<>();
+  final Map<String, JsonNode> timings = new LinkedHashMap<>();
+
+  static Reports parse(String stdout, String stderr) throws IOException {
+    Reports r = new Reports();
+    Map<String, Long> current = null;
+    for (String line : stderr.split("\\R")) {
+      if (line.startsWith(HEADER)) {
+        String id = line.substring(HEADER.length()).trim();
+        assertTrue(!r.text.containsKey(id), "one report per instance, but " + id + " twice:\n" + stderr);
+        current = new LinkedHashMap<>();
+        r.text.put(id, current);
+      } else if (current != null && line.startsWith("   ") && line.contains(": ")) {
+        int colon = line.lastIndexOf(": ");
+        current.put(line.substring(3, colon), Long.parseLong(line.substring(colon + 2).trim()));
+      } else {
+        current = null;
+        if (line.startsWith(JSON_PREFIX)) {
+          r.json.add(JSON.readTree(line.substring(JSON_PREFIX.length())));
+        }
+      }
+    }
+    for (String line : stdout.split("\\R")) {
+      if (line.startsWith("EXPECT ")) {
+        JsonNode n = JSON.readTree(line.substring("EXPECT ".length()));
+        r.expected.put(n.get("fs").asText(), n);
+      } else if (line.startsWith("TIMINGS ")) {
+        JsonNode n = JSON.readTree(line.substring("TIMINGS ".length()));
+        r.timings.put(n.get("fs").asText(), n);
+      }
+    }
+    return r;
+  }
+
+  /** Byteman said nothing: every rule was injected, type-checked and ran without an error. */
+  static void assertNoRuleErrors(String stderr) {
+    for (String line : stderr.split("\\R")) {
+      String l = line.toLowerCase(java.util.Locale.ROOT);
+      assertTrue(!l.contains("byteman") && !l.contains("rule.") && !l.contains("exception")
+          && !l.contains("not started"), "a complaint on stderr: " + line);
+    }
+  }
+
+  JsonNode jsonOf(String fs) {
+    for (JsonNode n : json) {
+      if (fs.equals(n.get("fs").asText())) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Every counter the program counted (NAME.call, NAME.failed) equals the instance's text report (where a
+   * NAME.failed line is printed only when not 0), its JSON line, and what Timings said in the program.
+   */
+  void assertCountersEqualTheCalls(String fs) {
+    JsonNode expect = expected.get(fs);
+    assertNotNull(expect, "the program printed EXPECT for " + fs);
+    Map<String, Long> report = text.get(fs);
+    assertNotNull(report, "a text report for instance " + fs + "; reports: " + text.keySet());
+    JsonNode line = jsonOf(fs);
+    assertNotNull(line, "a JSON line for instance " + fs);
+    JsonNode timing = timings.get(fs);
+    assertNotNull(timing, "the program printed TIMINGS for " + fs);
+    expect.get("counters").fields().forEachRemaining(e -> {
+      String key = e.getKey();
+      long want = e.getValue().asLong();
+      long printed = report.getOrDefault(key, key.endsWith(".failed") ? 0L : -1L);
+      assertEquals(want, printed, key + " in the text report of " + fs + ": " + report);
+      assertEquals(want, line.get("counters").path(key).asLong(-1), key + " in the JSON line of " + fs);
+      assertEquals(want, timing.get("counters").path(key).asLong(-1), key + " from Timings.of(fs) of " + fs);
+    });
+  }
+}
