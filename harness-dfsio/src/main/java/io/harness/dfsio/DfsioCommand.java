@@ -529,7 +529,7 @@ public final class DfsioCommand extends WorkloadCommand {
 
     String startedAt = Instant.now().toString();
     if (useMapReduce(target)) {
-      double jobMillis = DfsioJob.run(target.conf(), fs, params(), nrFiles, out);
+      double jobMillis = measured(() -> DfsioJob.run(target.conf(), fs, params(), nrFiles, out));
       PartFile part = PartFile.read(fs, new Path(rootPath, op.resultDir()));
       LegacyFigures legacy = LegacyFigures.ofPartFile(op.testType(), Long.parseLong(part.legacy("tasks")),
           Long.parseLong(part.legacy("size")), Long.parseLong(part.legacy("time")),
@@ -539,7 +539,7 @@ public final class DfsioCommand extends WorkloadCommand {
     }
     LocalEngine.TaskBody body = params().body(fs);
     long t0 = System.nanoTime();
-    LocalEngine.Result result = LocalEngine.run(nrFiles, nThreads, DfsioFiles::fileName, window, body);
+    LocalEngine.Result result = measured(() -> LocalEngine.run(nrFiles, nThreads, DfsioFiles::fileName, window, body));
     double execMillis = (System.nanoTime() - t0) / 1e6;
 
     List<TaskRecord> records = result.records();

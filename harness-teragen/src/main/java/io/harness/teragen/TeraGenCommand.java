@@ -189,8 +189,8 @@ public final class TeraGenCommand extends WorkloadCommand {
     double elapsedMillis;
     List<String> failed = new ArrayList<>();
     if (mapReduce) {
-      TeraGenJob.Result r = TeraGenJob.run(target.conf(), fs, out, rows, nMaps,
-          new TeraGenJob.Settings(batchRows, finalSync), o);
+      TeraGenJob.Result r = measured(() -> TeraGenJob.run(target.conf(), fs, out, rows, nMaps,
+          new TeraGenJob.Settings(batchRows, finalSync), o));
       records = r.records();
       r.checksums().forEach(total::add);
       elapsedMillis = r.jobMillis();
@@ -203,7 +203,7 @@ public final class TeraGenCommand extends WorkloadCommand {
         throw new RunFailedException("cannot create " + q + ": " + e.getMessage(), e);
       }
       RowWriter writer = new RowWriter(fs, ranges, i -> new Path(out, RowRange.fileName(i)), batchRows, finalSync);
-      LocalEngine.Result r = LocalEngine.run(nMaps, threads, RowRange::fileName, Window.NONE, writer);
+      LocalEngine.Result r = measured(() -> LocalEngine.run(nMaps, threads, RowRange::fileName, Window.NONE, writer));
       records = r.records();
       elapsedMillis = (r.endEpochNanos() - r.startEpochNanos()) / 1e6;
       for (TaskRecord t : r.failed()) {

@@ -144,8 +144,8 @@ public final class TeraValidateCommand extends WorkloadCommand {
         checksumOnly ? ", checksum only" : "");
     String startedAt = Instant.now().toString();
     FileResult[] results = new FileResult[files.length];
-    LocalEngine.Result r = LocalEngine.run(files.length, threads, i -> files[i].getPath().getName(), Window.NONE,
-        (i, rec) -> results[i] = check(fs, files[i], rec));
+    LocalEngine.Result r = measured(() -> LocalEngine.run(files.length, threads, i -> files[i].getPath().getName(),
+        Window.NONE, (i, rec) -> results[i] = check(fs, files[i], rec)));
     double seconds = (r.endEpochNanos() - r.startEpochNanos()) / 1e9;
 
     List<String> failed = new ArrayList<>();

@@ -78,6 +78,31 @@ class TeraGenCommandTest {
     assertEquals(3, lastJson().get("tasks").size());
   }
 
+  /** --profile: a flame graph of the measured phase beside the JSON, which names it and the engine. */
+  @Test
+  void profileWritesAFlameGraphAndRecordsTheEngine() throws Exception {
+    for (String event : new String[] {"cpu", "wall"}) {
+      Cli r = run("teragen", "200k", dir.resolve("p-" + event).toString(), "-m", "2", "--profile", event);
+      assertEquals(0, r.code(), r.all());
+      JsonNode p = lastJson().get("figures").get("profile");
+      assertEquals(event, p.get("event").asText());
+      String engine = p.get("engine").asText();
+      assertTrue(event.equals("cpu") ? engine.startsWith("perf_events") || engine.startsWith("ctimer")
+          : engine.startsWith("wall-clock"), engine);
+      Path html;
+      try (var runs = Files.list(dir.resolve("runs"))) {
+        html = runs.sorted().reduce((a, b) -> b).orElseThrow().resolve(p.get("flameGraph").asText());
+      }
+      String page = Files.readString(html);
+      assertTrue(page.contains("harness " + event + " profile"), html.toString());
+      // the run's own frames are in it: the rows were generated while it sampled
+      assertTrue(page.contains("TeraRows") || page.contains("RowWriter") || page.contains("LocalEngine"), html.toString());
+      assertTrue(r.err().contains("Flame graph (" + event + ", "), r.err());
+    }
+    assertUsage(run("teragen", "10", dir.resolve("never").toString(), "--profile", "cycles"), "--profile");
+    assertFalse(Files.exists(dir.resolve("never")));
+  }
+
   @Test
   void sizeGivesRowsAsNumfmtRoundsThem() throws Exception {
     Cli r = run("teragen", "--size", "1K", dir.resolve("s").toString(), "-m", "1");

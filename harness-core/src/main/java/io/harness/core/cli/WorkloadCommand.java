@@ -55,7 +55,14 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
           + "write,ozone). Each FileSystem reports when it closes; the counters go into the run's JSON.")
   protected String instrument;
 
+  @Option(names = "--profile", paramLabel = "EVENT",
+      description = "Profile the measured phase with async-profiler: cpu, wall, alloc or lock. Writes an HTML "
+          + "flame graph next to the run's JSON, which names it and the sampling engine that ran.")
+  protected String profile;
+
   private RunInstrumentation instrumentation;
+  private io.harness.core.profile.Profiler profiler;
+  private Path flameGraph;
 
   @Override
   public void init(RunContext runContext) {
@@ -112,6 +119,9 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     if (threads != null && threads < 1) {
       throw new UsageException("--threads", "must be at least 1, was " + threads);
     }
+    if (profile != null) {
+      profiler = io.harness.core.profile.Profiler.prepare(profile);
+    }
     if (instrument != null) {
       instrumentation = java.util.ServiceLoader.load(RunInstrumentation.class).findFirst().orElseThrow(
           () -> new UsageException("--instrument", "the instrumentation module is not on the class path"));
@@ -161,16 +171,51 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
    * Writes the result under {@code --run-dir} (and to {@code --json} when given) and returns the
    * run-dir file.
    */
+  /**
+   * Runs a workload's measured phase (its engine run), under the profiler when {@code --profile} asked
+   * for one.
+   */
+  protected <T> T measured(Callable<T> phase) throws Exception {
+    if (profiler == null) {
+      return phase.call();
+    }
+    if (flameGraph != null) {
+      throw new IllegalStateException("one measured phase per run");
+    }
+    flameGraph = java.nio.file.Files.createTempFile("harness-flamegraph-", ".html");
+    profiler.start();
+    try {
+      return phase.call();
+    } finally {
+      profiler.stop(flameGraph);
+    }
+  }
+
   protected Path writeResult(RunResult result, String runId) throws IOException {
-    if (instrumentation != null) {
+    Path dir = runDir.resolve(runId);
+    if (instrumentation != null || flameGraph != null) {
       Map<String, Object> figures = new LinkedHashMap<>(result.figures());
-      figures.put("instrumentation", instrumentation.timings());
+      if (instrumentation != null) {
+        figures.put("instrumentation", instrumentation.timings());
+      }
+      if (flameGraph != null) {
+        String name = "flamegraph-" + profiler.event() + ".html";
+        java.nio.file.Files.createDirectories(dir);
+        java.nio.file.Files.move(flameGraph, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("event", profiler.event());
+        p.put("engine", profiler.engine());
+        p.put("flameGraph", name);
+        figures.put("profile", p);
+        context.err().println("Flame graph (" + profiler.event() + ", " + profiler.engine() + "): "
+            + dir.resolve(name));
+      }
       result = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
           result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
           result.startedAt(), result.finishedAt(), result.exitCode(), result.failedTasks(), result.aggregate(),
           figures, result.tasks());
     }
-    Path file = runDir.resolve(runId).resolve("result.json");
+    Path file = dir.resolve("result.json");
     ResultWriter.write(result, file);
     if (json != null) {
       ResultWriter.write(result, json);

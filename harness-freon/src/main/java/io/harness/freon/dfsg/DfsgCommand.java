@@ -202,7 +202,7 @@ public final class DfsgCommand extends WorkloadCommand {
     String startedAt = Instant.now().toString();
     LocalEngine.Result r;
     try (Progress progress = Progress.start(context.err(), duration != null ? -1 : files, written, failedCount)) {
-      r = LocalEngine.run(nThreads, nThreads, i -> "thread-" + i, window, (t, rec) -> {
+      r = measured(() -> LocalEngine.run(nThreads, nThreads, i -> "thread-" + i, window, (t, rec) -> {
         while (!stop.get() && !rec.expired()) {
           long i = next.getAndIncrement();
           if (!rec.timeBounded() && i >= files) {
@@ -224,7 +224,7 @@ public final class DfsgCommand extends WorkloadCommand {
             }
           }
         }
-      });
+      }));
     }
     double seconds = (r.endEpochNanos() - r.startEpochNanos()) / 1e9;
     List<TaskRecord> records = r.records();
