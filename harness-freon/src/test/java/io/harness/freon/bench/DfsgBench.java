@@ -17,7 +17,8 @@ import org.apache.hadoop.ozone.freon.Freon;
 /**
  * A benchmark, not a test: the seed's "HDFS vs Ozone with Freon HCFS write" table, shrunk to this machine.
  * One MiniDFSCluster and one MiniOzoneCluster in this JVM; on each, {@code harness freon dfsg} and Ozone's
- * own {@code freon dfsg} (the peer) with the same -n, -s and -t (1 and 10), one after the other; prints
+ * own {@code freon dfsg} (the peer) with the same -n, -s and -t (1 and 10), after a short warm-up of both
+ * on each cluster, one after the other (alternating which goes first); prints
  * each one's wall time and files/s, the harness/Freon ratio, and Ozone/HDFS.
  *
  * <p>Arguments: files size (default 500 1MB).
@@ -46,10 +47,20 @@ public final class DfsgBench {
           clusters[c].configuration().writeXml(out);
         }
         String base = clusters[c].fileSystemUri().toString().replaceAll("/$", "") + clusters[c].rootPrefix() + "/bench";
+        // warm both up on this cluster (JIT, client pools, pipelines), then alternate who goes first
+        harness(site, work, base, "warmup-harness", "20", size, 2);
+        freon(site, base, "warmup-freon", "20", size, 2);
         for (int t = 0; t < 2; t++) {
           String tag = "t" + threads[t];
-          double h = harness(site, work, base, "harness-" + tag, n, size, threads[t]);
-          double f = freon(site, base, "freon-" + tag, n, size, threads[t]);
+          double h;
+          double f;
+          if (t % 2 == 0) {
+            h = harness(site, work, base, "harness-" + tag, n, size, threads[t]);
+            f = freon(site, base, "freon-" + tag, n, size, threads[t]);
+          } else {
+            f = freon(site, base, "freon-" + tag, n, size, threads[t]);
+            h = harness(site, work, base, "harness-" + tag, n, size, threads[t]);
+          }
           harnessSecs[c][t] = h;
           double files = Double.parseDouble(n);
           System.out.printf(Locale.ROOT, "%-6s %7d %12.2f %10.1f %12.2f %10.1f %15.2f%n", names[c], threads[t], h,
