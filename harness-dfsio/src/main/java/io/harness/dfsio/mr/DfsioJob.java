@@ -1,6 +1,7 @@
 package io.harness.dfsio.mr;
 
 import io.harness.core.cli.RunFailedException;
+import io.harness.core.engine.MapReduceJobs;
 import io.harness.dfsio.DfsioFiles;
 import io.harness.dfsio.DfsioParams;
 import io.harness.dfsio.PartFile;
@@ -26,8 +27,6 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  */
 public final class DfsioJob {
   public static final String CONTROL_DIR = "io_control";
-  /** How often the job's completion is checked. */
-  static final long POLL_MILLIS = 100;
 
   private DfsioJob() {}
 
@@ -68,20 +67,7 @@ public final class DfsioJob {
     job.setOutputValueClass(Text.class);
     job.setOutputFormatClass(TextOutputFormat.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
-    long t0 = System.nanoTime();
-    job.submit();
-    log.println("MapReduce job " + job.getJobID() + ", tracking URL " + job.getTrackingURL());
-    // Job.waitForCompletion polls every 5 s by default (mapreduce.client.completion.pollinterval), which
-    // would add up to 5 s to a short job's wall time; poll at POLL_MILLIS instead
-    while (!job.isComplete()) {
-      Thread.sleep(POLL_MILLIS);
-    }
-    boolean ok = job.isSuccessful();
-    double millis = (System.nanoTime() - t0) / 1e6;
-    if (!ok) {
-      throw new RunFailedException("MapReduce job " + job.getJobID() + " failed: "
-          + job.getStatus().getFailureInfo());
-    }
+    double millis = MapReduceJobs.submitAndWait(job, log);
     // the new API names it part-r-00000; TestDFSIO's layout (and its tooling) has part-00000
     Path reduced = new Path(out, "part-r-00000");
     if (fs.exists(reduced) && !fs.rename(reduced, new Path(out, PartFile.NAME))) {

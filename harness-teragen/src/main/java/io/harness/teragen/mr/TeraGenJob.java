@@ -1,6 +1,7 @@
 package io.harness.teragen.mr;
 
 import io.harness.core.cli.RunFailedException;
+import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskCodec;
 import io.harness.core.engine.TaskRecord;
 import io.harness.teragen.Checksum128;
@@ -31,7 +32,6 @@ public final class TeraGenJob {
   /** The maps' side files (record + checksum), read and removed by the launcher. */
   static final String SIDE_PREFIX = "_harness-";
   private static final String PREFIX = "harness.teragen.";
-  static final long POLL_MILLIS = 100;
 
   private TeraGenJob() {}
 
@@ -85,17 +85,7 @@ public final class TeraGenJob {
     job.setOutputValueClass(NullWritable.class);
     job.setOutputFormatClass(RowFileOutputFormat.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
-    long t0 = System.nanoTime();
-    job.submit();
-    log.println("MapReduce job " + job.getJobID() + ", tracking URL " + job.getTrackingURL());
-    // waitForCompletion polls every 5 s by default; a short job would wait up to 5 s for nothing
-    while (!job.isComplete()) {
-      Thread.sleep(POLL_MILLIS);
-    }
-    double millis = (System.nanoTime() - t0) / 1e6;
-    if (!job.isSuccessful()) {
-      throw new RunFailedException("MapReduce job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
-    }
+    double millis = MapReduceJobs.submitAndWait(job, log);
     List<TaskRecord> records = new ArrayList<>();
     List<Checksum128> sums = new ArrayList<>();
     FileStatus[] sides = fs.globStatus(new Path(out, SIDE_PREFIX + "part-m-*"));
