@@ -355,6 +355,17 @@ public final class DfsioCommand extends WorkloadCommand {
     return bytes;
   }
 
+  /** A fully qualified --root (hdfs://nn:8020/bench, o3fs://bucket.vol/bench) names the target itself. */
+  @Override
+  protected java.net.URI ownFileSystem() {
+    return root == null ? null : fileSystemOf(root);
+  }
+
+  @Override
+  protected String ownFileSystemArgument() {
+    return "--root";
+  }
+
   @Override
   protected void validateTarget(Target target) {
     String given = root != null ? root : target.conf().get("test.build.data", DEFAULT_ROOT);

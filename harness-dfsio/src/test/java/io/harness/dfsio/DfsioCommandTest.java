@@ -38,6 +38,17 @@ class DfsioCommandTest {
     return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
+  /** A qualified --root is the target, whatever -fs says (here a port nothing listens on). */
+  @Test
+  void aQualifiedRootNamesTheFileSystem() throws Exception {
+    Path root = dir.resolve("qualified");
+    Run w = harness("dfsio", "-write", "-nrFiles", "2", "-fileSize", "64K", "-fs", "hdfs://127.0.0.1:1",
+        "--root", root.toUri().toString());
+    assertEquals(0, w.code(), w.out() + w.err());
+    assertEquals(64 * 1024, Files.size(root.resolve("io_data/test_io_1")));
+    assertTrue(lastJson().get("target").asText().startsWith("file:"), lastJson().get("target").asText());
+  }
+
   @Test
   void writeThenVerifiedReadOnTheLocalFileSystem() throws Exception {
     Path root = dir.resolve("root");
