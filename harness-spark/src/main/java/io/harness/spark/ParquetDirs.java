@@ -1,0 +1,115 @@
+package io.harness.spark;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.harness.core.result.ResultWriter;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/** Parquet data sets on a Hadoop file system, as Spark reads and writes them. */
+final class ParquetDirs {
+  /** What {@code spark generate} leaves next to the data: how to check every row. */
+  static final String MARKER = "_harness-spark-generate.json";
+
+  /**
+   * What a directory written by Spark's Parquet writer (and {@code spark generate}) may hold, for
+   * {@code --overwrite} to replace it: anything else and nothing is deleted.
+   */
+  static final Pattern OUTPUT_ENTRY = Pattern.compile("part-[^/]+|\\.part-[^/]+\\.crc|_SUCCESS|\\._SUCCESS\\.crc"
+      + "|_temporary|\\.spark-staging-[^/]+|" + Pattern.quote(MARKER) + "|\\." + Pattern.quote(MARKER) + "\\.crc");
+
+  private ParquetDirs() {}
+
+  /** The data files of a data set: files whose names start with neither '_' nor '.', at any depth. */
+  record DataFiles(Map<String, Long> files) {
+    long bytes() {
+      return files.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    int count() {
+      return files.size();
+    }
+  }
+
+  static boolean hidden(String name) {
+    return name.startsWith("_") || name.startsWith(".");
+  }
+
+  /** The data files under {@code p} (or {@code p} itself when it is a file), by path, with their lengths. */
+  static DataFiles list(FileSystem fs, Path p) throws IOException {
+    Map<String, Long> out = new TreeMap<>();
+    FileStatus st = fs.getFileStatus(p);
+    if (st.isFile()) {
+      out.put(st.getPath().toString(), st.getLen());
+    } else {
+      walk(fs, p, out);
+    }
+    return new DataFiles(out);
+  }
+
+  private static void walk(FileSystem fs, Path dir, Map<String, Long> out) throws IOException {
+    for (FileStatus s : fs.listStatus(dir)) {
+      String name = s.getPath().getName();
+      if (hidden(name)) {
+        continue;
+      }
+      if (s.isDirectory()) {
+        walk(fs, s.getPath(), out);
+      } else {
+        out.put(s.getPath().toString(), s.getLen());
+      }
+    }
+  }
+
+  /** The first entry of {@code dir} that Spark's Parquet writer would not have written, or null. */
+  static String foreignEntry(FileSystem fs, Path dir) throws IOException {
+    for (FileStatus s : fs.listStatus(dir)) {
+      String name = s.getPath().getName();
+      if (!OUTPUT_ENTRY.matcher(name).matches()
+          || (s.isDirectory() && !name.equals("_temporary") && !name.startsWith(".spark-staging-"))) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  /** {@code spark generate}'s description of a data set, or null when {@code dir} has none. */
+  static Map<String, Object> readMarker(FileSystem fs, Path dir) throws IOException {
+    Path m = new Path(dir, MARKER);
+    try (InputStream in = fs.open(m)) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> map = ResultWriter.mapper().readValue(in, LinkedHashMap.class);
+      return map;
+    } catch (FileNotFoundException e) {
+      return null;
+    }
+  }
+
+  static void writeMarker(FileSystem fs, Path dir, Map<String, Object> marker) throws IOException {
+    ObjectMapper mapper = ResultWriter.mapper();
+    try (OutputStream o = fs.create(new Path(dir, MARKER), true)) {
+      o.write(mapper.writeValueAsBytes(marker));
+    }
+  }
+
+  /** Names of {@code files} not in {@code before}. */
+  static List<String> added(DataFiles before, DataFiles after) {
+    List<String> out = new ArrayList<>();
+    for (String f : after.files().keySet()) {
+      if (!before.files().containsKey(f)) {
+        out.add(f);
+      }
+    }
+    return out;
+  }
+}

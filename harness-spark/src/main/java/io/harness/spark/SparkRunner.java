@@ -1,0 +1,211 @@
+package io.harness.spark;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.countDistinct;
+import static org.apache.spark.sql.functions.length;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.udf;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.api.java.UDF2;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.types.DataTypes;
+
+/**
+ * Everything that touches Spark's API, so that the command classes load (and {@code harness --help}
+ * lists them) on a class path without Spark.
+ */
+final class SparkRunner implements AutoCloseable {
+  static final String ID = "id";
+  static final String PAYLOAD = "payload";
+
+  private final SparkSession spark;
+  private final boolean owned;
+  private final TaskCollector collector = new TaskCollector();
+  private int groups;
+
+  private SparkRunner(SparkSession spark, boolean owned) {
+    this.spark = spark;
+    this.owned = owned;
+    spark.sparkContext().addSparkListener(collector);
+  }
+
+  /** What a counting job found, and its tasks. */
+  record Counted(long rows, List<TaskCollector.SparkTask> tasks) {
+  }
+
+  /** Runs {@code action}'s jobs in a job group of their own and returns their tasks, as Spark recorded them. */
+  private List<TaskCollector.SparkTask> tasksOf(String name, Runnable action) {
+    String group = "harness-" + name + "-" + (++groups);
+    spark.sparkContext().setJobGroup(group, "harness spark " + name, false);
+    try {
+      action.run();
+    } finally {
+      spark.sparkContext().clearJobGroup();
+    }
+    try {
+      return collector.await(group, 30_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return List.of();
+    }
+  }
+
+  /**
+   * A session with {@code settings} (Spark's keys, and {@code spark.hadoop.*} for the Hadoop
+   * configuration). {@code master} null keeps what spark-submit set, else {@code local[*]}. A session
+   * that already runs in this JVM is used as it is and left running.
+   */
+  static SparkRunner open(String appName, String master, Map<String, String> settings) {
+    SparkSession active = SparkSession.getActiveSession().isDefined() ? SparkSession.getActiveSession().get()
+        : SparkSession.getDefaultSession().isDefined() ? SparkSession.getDefaultSession().get() : null;
+    if (active != null && !active.sparkContext().isStopped()) {
+      settings.forEach((k, v) -> {
+        if (k.startsWith("spark.hadoop.")) {
+          active.sparkContext().hadoopConfiguration().set(k.substring("spark.hadoop.".length()), v);
+        }
+      });
+      return new SparkRunner(active, false);
+    }
+    SparkConf conf = new SparkConf(); // spark.* system properties, as spark-submit sets them
+    conf.setAppName(appName);
+    if (master != null) {
+      conf.setMaster(master);
+    } else if (!conf.contains("spark.master")) {
+      conf.setMaster("local[*]");
+    }
+    boolean local = conf.get("spark.master").startsWith("local");
+    if (local && !settings.containsKey("spark.ui.enabled") && !conf.contains("spark.ui.enabled")) {
+      conf.set("spark.ui.enabled", "false"); // no web server (port 4040) for a local run
+    }
+    if (local && !settings.containsKey("spark.driver.host") && !conf.contains("spark.driver.host")) {
+      // a local run talks to itself: on the loopback address, not the host's first interface
+      conf.set("spark.driver.host", "127.0.0.1");
+      conf.set("spark.driver.bindAddress", "127.0.0.1");
+    }
+    settings.forEach(conf::set);
+    return new SparkRunner(SparkSession.builder().config(conf).getOrCreate(), true);
+  }
+
+  String version() {
+    return spark.version();
+  }
+
+  String master() {
+    return spark.sparkContext().master();
+  }
+
+  int defaultParallelism() {
+    return spark.sparkContext().defaultParallelism();
+  }
+
+  /**
+   * Appends rows {@code [firstId, firstId + rows)} to the Parquet data set at {@code dir}: the ids come
+   * from {@code spark.range} and each payload is made by a UDF on the executors, so nothing is
+   * collected on the driver.
+   */
+  List<TaskCollector.SparkTask> generateBatch(String dir, long firstId, long rows, int partitions, long seed,
+      int recordSize, String compression) {
+    UserDefinedFunction payload = udf(new PayloadUdf(seed, recordSize), DataTypes.BinaryType);
+    Dataset<Row> df = spark.range(firstId, firstId + rows, 1, partitions)
+        .select(col(ID), payload.apply(col(ID)).as(PAYLOAD));
+    return tasksOf("generate", () -> df.write().mode(SaveMode.Append).option("compression", compression)
+        .parquet(dir));
+  }
+
+  Counted count(String dir) {
+    long[] rows = new long[1];
+    List<TaskCollector.SparkTask> tasks = tasksOf("count", () -> rows[0] = spark.read().parquet(dir).count());
+    return new Counted(rows[0], tasks);
+  }
+
+  /** Reads {@code src} and writes it to {@code dst} (which must not exist). */
+  List<TaskCollector.SparkTask> copy(String src, String dst, String compression) {
+    return tasksOf("copy", () -> {
+      var w = spark.read().parquet(src).write().mode(SaveMode.ErrorIfExists);
+      if (compression != null) {
+        w = w.option("compression", compression);
+      }
+      w.parquet(dst);
+    });
+  }
+
+  /** What {@code count --verify} checks; {@code badPayloads} is -1 when the generator is unknown. */
+  record Verification(long rows, long distinctIds, long minId, long maxId, long minPayload, long maxPayload,
+      long badPayloads, String schema) {
+  }
+
+  /**
+   * Rows, distinct ids, id range, payload lengths and, when the generator's seed and record size are
+   * known, the rows whose payload is not the generator's.
+   */
+  Verification verify(String dir, Long seed, Integer recordSize) {
+    Dataset<Row> df = spark.read().parquet(dir);
+    String schema = df.schema().simpleString();
+    if (!java.util.Arrays.asList(df.columns()).containsAll(java.util.List.of(ID, PAYLOAD))) {
+      return new Verification(df.count(), -1, -1, -1, -1, -1, -1, schema);
+    }
+    Row r = df.agg(org.apache.spark.sql.functions.count(lit(1)), countDistinct(col(ID)), min(col(ID)), max(col(ID)),
+        min(length(col(PAYLOAD))), max(length(col(PAYLOAD)))).first();
+    long rows = r.getLong(0);
+    long bad = -1;
+    if (seed != null && recordSize != null) {
+      UserDefinedFunction ok = udf(new PayloadCheckUdf(seed, recordSize), DataTypes.BooleanType);
+      bad = df.filter(not(ok.apply(col(ID), col(PAYLOAD)))).count();
+    }
+    return new Verification(rows, r.getLong(1), rows == 0 ? -1 : r.getLong(2), rows == 0 ? -1 : r.getLong(3),
+        rows == 0 ? -1 : r.getInt(4), rows == 0 ? -1 : r.getInt(5), bad, schema);
+  }
+
+  @Override
+  public void close() {
+    spark.sparkContext().removeSparkListener(collector);
+    if (owned) {
+      spark.stop();
+    }
+  }
+
+  /** The payload of a row from its id, on the executors. */
+  static final class PayloadUdf implements UDF1<Long, byte[]> {
+    private static final long serialVersionUID = 1L;
+    private final long seed;
+    private final int size;
+
+    PayloadUdf(long seed, int size) {
+      this.seed = seed;
+      this.size = size;
+    }
+
+    @Override
+    public byte[] call(Long id) {
+      return Payloads.of(seed, id, size);
+    }
+  }
+
+  /** Whether a row's payload is the generator's, on the executors. */
+  static final class PayloadCheckUdf implements UDF2<Long, byte[], Boolean> {
+    private static final long serialVersionUID = 1L;
+    private final long seed;
+    private final int size;
+
+    PayloadCheckUdf(long seed, int size) {
+      this.seed = seed;
+      this.size = size;
+    }
+
+    @Override
+    public Boolean call(Long id, byte[] payload) {
+      return id != null && Payloads.matches(seed, id, size, payload);
+    }
+  }
+}

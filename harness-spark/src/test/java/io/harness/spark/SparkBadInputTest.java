@@ -1,0 +1,151 @@
+package io.harness.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.harness.spark.embedded.ClusterProcess;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad input exits 2 with one line on stderr naming the argument, before anything is started, created or
+ * deleted: no Spark session, no cluster, no run folder, the file system as it was.
+ */
+class SparkBadInputTest {
+  @TempDir
+  Path tmp;
+
+  private Path runs;
+  private Path existing;
+  private Path foreign;
+  private List<String> before;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    runs = tmp.resolve("runs");
+    // a data set as Spark leaves one, and a directory that holds something else
+    existing = Files.createDirectories(tmp.resolve("existing"));
+    Files.write(existing.resolve("part-00000-1234-c000.snappy.parquet"), new byte[] {1, 2, 3});
+    Files.createFile(existing.resolve("_SUCCESS"));
+    foreign = Files.createDirectories(tmp.resolve("foreign"));
+    Files.writeString(foreign.resolve("notes.txt"), "keep me");
+    Files.createDirectories(tmp.resolve("empty"));
+    before = tree();
+  }
+
+  private List<String> tree() throws IOException {
+    try (Stream<Path> s = Files.walk(tmp)) {
+      List<String> out = new ArrayList<>();
+      s.forEach(p -> {
+        try {
+          out.add(tmp.relativize(p) + (Files.isRegularFile(p) ? " " + Files.size(p) : ""));
+        } catch (IOException e) {
+          throw new RuntimeException(e);
+        }
+      });
+      return out;
+    }
+  }
+
+  private String url(String name) {
+    return tmp.resolve(name).toUri().toString();
+  }
+
+  /** Runs the command, checks exit 2, one line naming {@code argument}, and that nothing changed. */
+  private String bad(String argument, String... args) throws IOException {
+    List<String> line = new ArrayList<>(Arrays.asList(args));
+    line.add("--run-dir");
+    line.add(runs.toString());
+    Cli.Result r = Cli.run(line.toArray(new String[0]));
+    assertEquals(2, r.exit(), r.toString());
+    assertEquals(1, r.errLines().size(), "one line on stderr: " + r.err());
+    String err = r.errLines().get(0);
+    assertTrue(err.startsWith("harness spark " + args[1] + ": " + argument), err);
+    assertEquals("", r.out(), "nothing on stdout");
+    assertFalse(Files.exists(runs), "no run folder");
+    assertEquals(before, tree(), "the file system is as it was");
+    return err;
+  }
+
+  @Test
+  void missingSource() throws IOException {
+    assertTrue(bad("DIR", "spark", "count", url("missing")).contains("no such file or directory"));
+    assertTrue(bad("SRC", "spark", "copy", url("missing"), url("out")).contains("no such file or directory"));
+    assertTrue(bad("SRC", "spark", "copy", url("empty"), url("out")).contains("holds no Parquet data files"));
+  }
+
+  @Test
+  void existingDestinationWithoutOverwrite() throws IOException {
+    assertTrue(bad("DST", "spark", "copy", url("existing"), url("foreign")).contains("already exists"));
+    assertTrue(bad("DIR", "spark", "generate", url("existing"), "--records", "10").contains("already exists"));
+    // --overwrite replaces Spark output only
+    assertTrue(bad("--overwrite", "spark", "generate", url("foreign"), "--records", "10", "--overwrite")
+        .contains("notes.txt"));
+    assertTrue(bad("--overwrite", "spark", "copy", url("existing"), url("foreign"), "--overwrite")
+        .contains("notes.txt"));
+    assertTrue(bad("DST", "spark", "copy", url("existing"), url("existing") + "/sub").contains("overlaps"));
+  }
+
+  @Test
+  void badNumbers() throws IOException {
+    assertTrue(bad("--records", "spark", "generate", url("new"), "--records", "0").contains("at least 1, was 0"));
+    bad("--iteration", "spark", "generate", url("new"), "--records", "10", "--iteration", "0");
+    bad("--record-size", "spark", "generate", url("new"), "--records", "10", "--record-size", "0");
+    bad("--record-size", "spark", "generate", url("new"), "--records", "10", "--record-size", "12X");
+    bad("--records", "spark", "generate", url("new"), "--records", "9223372036854775807", "--iteration", "2");
+    bad("--partitions", "spark", "generate", url("new"), "--records", "10", "--partitions", "0");
+    bad("--compression", "spark", "generate", url("new"), "--records", "10", "--compression", "rar");
+  }
+
+  @Test
+  void unknownScheme() throws IOException {
+    assertTrue(bad("DIR", "spark", "generate", "nofs://host/data", "--records", "10")
+        .contains("no file system for scheme 'nofs'"));
+    assertTrue(bad("DST", "spark", "copy", url("existing"), "nofs://host/copy")
+        .contains("no file system for scheme 'nofs'"));
+    assertTrue(bad("DIR", "spark", "count", "nofs://host/data").contains("nofs"));
+  }
+
+  @Test
+  void sparkAndClusterOptions() throws IOException {
+    bad("--master", "spark", "count", url("existing"), "--master", "local[x]");
+    bad("--master", "spark", "count", url("existing"), "--master", "nowhere");
+    assertTrue(bad("--spark-conf", "spark", "count", url("existing"), "-c", "fs.defaultFS=x")
+        .contains("-D fs.defaultFS"));
+    bad("--spark-conf", "spark", "count", url("existing"), "--spark-conf", "dfs.replication=1");
+    bad("--embedded", "spark", "count", "/data", "--embedded", "cassandra");
+    bad("--embedded", "spark", "count", "/data", "--embedded", "hdfs:0");
+    assertTrue(bad("DIR", "spark", "count", url("existing"), "--embedded", "hdfs").contains("names a file system"));
+    assertTrue(bad("--embedded", "spark", "count", "/data", "--embedded", "hdfs", "-fs", "hdfs://nn:8020")
+        .contains("-fs"));
+  }
+
+  @Test
+  void embeddedWithoutServerClassPath() throws IOException {
+    String[] keys = {ClusterProcess.CLASSPATH_PROPERTY, ClusterProcess.CLASSPATH_FILE_PROPERTY};
+    String[] saved = new String[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      saved[i] = System.getProperty(keys[i]);
+      System.clearProperty(keys[i]);
+    }
+    try {
+      assertTrue(bad("--embedded", "spark", "generate", "/data", "--records", "10", "--embedded", "ozone")
+          .contains(ClusterProcess.CLASSPATH_ENV));
+    } finally {
+      for (int i = 0; i < keys.length; i++) {
+        if (saved[i] != null) {
+          System.setProperty(keys[i], saved[i]);
+        }
+      }
+    }
+  }
+}
