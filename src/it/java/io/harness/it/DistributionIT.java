@@ -128,7 +128,8 @@ class DistributionIT {
         .matcher(r.out).find(), "bin/harness not executable in the tarball");
     assertTrue(r.out.contains(base + "/conf/log4j.properties"));
     assertTrue(r.out.contains(base + "/lib/harness-core-"));
-    long jars = r.out.lines().filter(l -> l.contains(base + "/lib/") && l.endsWith(".jar")).count();
+    long jars = r.out.lines().filter(l -> l.contains(base + "/lib/") && !l.contains(base + "/lib/spark/")
+        && l.endsWith(".jar")).count();
     assertEquals(libJars().size(), jars, "tarball and directory hold different lib/ jars");
   }
 
@@ -175,6 +176,12 @@ class DistributionIT {
     Result sub = run(cmd);
     assertEquals(0, sub.code, sub::describe);
     assertTrue(sub.out.startsWith("Usage: harness dfsio"), sub::describe);
+
+    // freon offers dfsg there; the offline generators need Ozone's server jars and stay out
+    cmd.set(cmd.size() - 2, "freon");
+    Result freon = run(cmd);
+    assertEquals(0, freon.code, freon::describe);
+    assertTrue(freon.out.contains("dfsg") && !freon.out.contains("cgdn"), freon::describe);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -191,6 +198,31 @@ class DistributionIT {
     try (Stream<Path> s = Files.list(home.resolve("lib"))) {
       return s.filter(p -> p.toString().endsWith(".jar")).sorted().collect(Collectors.toList());
     }
+  }
+
+  /**
+   * harness spark from the shipped script: Spark on lib/spark, the embedded HDFS cluster in a JVM of its
+   * own on lib/; the generated rows are counted and every payload verified.
+   */
+  @Test
+  void sparkGeneratesAndCountsOnEmbeddedHdfs(@TempDir Path dir) throws Exception {
+    assertTrue(Files.isDirectory(home.resolve("lib/spark")), "no lib/spark");
+    List<String> cmd = harness("spark", "generate", dir.resolve("data").toString(), "--records", "100",
+        "--iteration", "2", "--record-size", "4KB", "--embedded", "hdfs:1", "--verify", "--run-dir",
+        dir.resolve("runs").toString());
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+    pb.environment().remove("HARNESS_OPTS");
+    Path out = dir.resolve("spark.out");
+    pb.redirectErrorStream(true).redirectOutput(out.toFile());
+    Process p = pb.start();
+    if (!p.waitFor(600, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      fail("harness spark generate still running after 600 s: " + read(out));
+    }
+    String text = read(out);
+    assertEquals(0, p.exitValue(), text);
+    assertTrue(text.contains("spark generate: 200 rows, 819200 payload bytes"), text);
+    assertTrue(text.contains("--verify: OK"), text);
   }
 
   /**

@@ -6,6 +6,7 @@ import io.harness.freon.dfsg.DfsgCommand;
 import io.harness.freon.offline.CgDnCommand;
 import io.harness.freon.offline.CgOmCommand;
 import io.harness.freon.offline.CgScmCommand;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code harness freon}: Ozone's Freon workloads, as the harness runs them. */
 @Command(name = "freon", mixinStandardHelpOptions = true,
-    subcommands = {DfsgCommand.class, CgScmCommand.class, CgOmCommand.class, CgDnCommand.class},
+    subcommands = {DfsgCommand.class},
     description = {"Freon-style generators: dfsg writes many files through any Hadoop file system;",
         "cgscm, cgom and cgdn write containers, keys and chunk data straight into a stopped Ozone cluster's "
             + "SCM DB, OM DB and datanode volumes."})
@@ -31,6 +32,26 @@ public final class FreonCommand implements Runnable, HarnessSubcommand {
   @Override
   public RunContext context() {
     return context;
+  }
+
+  /**
+   * The offline generators, where Ozone's server libraries are on the class path (bin/harness; not the job
+   * jar on a plain Hadoop cluster, where their method signatures could not even be reflected on).
+   */
+  @Override
+  public void addSubcommands(CommandLine own) {
+    for (String serverClass : new String[] {"org.apache.hadoop.hdds.scm.metadata.SCMDBDefinition",
+        "org.apache.hadoop.ozone.om.codec.OMDBDefinition",
+        "org.apache.hadoop.ozone.container.keyvalue.KeyValueContainerData"}) {
+      try {
+        Class.forName(serverClass, false, FreonCommand.class.getClassLoader());
+      } catch (ClassNotFoundException | LinkageError e) {
+        return;
+      }
+    }
+    own.addSubcommand(new CgScmCommand());
+    own.addSubcommand(new CgOmCommand());
+    own.addSubcommand(new CgDnCommand());
   }
 
   @Override

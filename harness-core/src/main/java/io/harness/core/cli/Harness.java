@@ -54,6 +54,12 @@ public final class Harness implements Runnable {
     for (HarnessSubcommand sub : ServiceLoader.load(HarnessSubcommand.class)) {
       sub.init(context);
       cl.addSubcommand(sub);
+      for (CommandLine own : cl.getSubcommands().values()) {
+        if (own.getCommand() == sub) {
+          sub.addSubcommands(own);
+          break;
+        }
+      }
     }
     cl.setUsageHelpWidth(120);
     cl.setOptionsCaseInsensitive(true);

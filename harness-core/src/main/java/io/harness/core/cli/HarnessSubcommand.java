@@ -12,4 +12,13 @@ public interface HarnessSubcommand {
   default RunContext context() {
     return null;
   }
+
+  /**
+   * Adds subcommands that can only be offered when their libraries are on the class path (picocli reflects
+   * on every method of a declared subcommand, so one whose signatures name a missing class would break the
+   * whole command line, e.g. in the job jar on a plain Hadoop class path). Called once, right after this
+   * command was added; {@code own} is its command line.
+   */
+  default void addSubcommands(picocli.CommandLine own) {
+  }
 }
