@@ -1,16 +1,12 @@
 package io.harness.freon;
 
-import io.harness.core.cli.HarnessSubcommand;
-import io.harness.core.cli.RunContext;
+import io.harness.core.cli.CommandGroup;
 import io.harness.freon.dfsg.DfsgCommand;
 import io.harness.freon.offline.CgDnCommand;
 import io.harness.freon.offline.CgOmCommand;
 import io.harness.freon.offline.CgScmCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** {@code harness freon}: Ozone's Freon workloads, as the harness runs them. */
 @Command(name = "freon", mixinStandardHelpOptions = true,
@@ -18,22 +14,7 @@ import picocli.CommandLine.Spec;
     description = {"Freon-style generators: dfsg writes many files through any Hadoop file system;",
         "cgscm, cgom and cgdn write containers, keys and chunk data straight into a stopped Ozone cluster's "
             + "SCM DB, OM DB and datanode volumes."})
-public final class FreonCommand implements Runnable, HarnessSubcommand {
-  private RunContext context;
-
-  @Spec
-  CommandSpec spec;
-
-  @Override
-  public void init(RunContext runContext) {
-    this.context = runContext;
-  }
-
-  @Override
-  public RunContext context() {
-    return context;
-  }
-
+public final class FreonCommand extends CommandGroup {
   /**
    * The offline generators, where Ozone's server libraries are on the class path (bin/harness; not the job
    * jar on a plain Hadoop cluster, where their method signatures could not even be reflected on).
@@ -54,8 +35,4 @@ public final class FreonCommand implements Runnable, HarnessSubcommand {
     own.addSubcommand(new CgDnCommand());
   }
 
-  @Override
-  public void run() {
-    throw new ParameterException(spec.commandLine(), "no freon command given (dfsg, cgscm, cgom, cgdn)");
-  }
 }
