@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -210,14 +211,16 @@ class DistributionIT {
 
   /**
    * harness spark from the shipped script: Spark on lib/spark, the embedded HDFS cluster in a JVM of its
-   * own on lib/; the generated rows are counted and every payload verified.
+   * own on lib/; the generated rows are counted and every payload verified. With --instrument and
+   * --profile: the agent (lib/harness-instrumentation.jar) and async-profiler are on Spark's class path, the
+   * executors' writes are timed, and the flame graph lies beside the JSON.
    */
   @Test
   void sparkGeneratesAndCountsOnEmbeddedHdfs(@TempDir Path dir) throws Exception {
     assertTrue(Files.isDirectory(home.resolve("lib/spark")), "no lib/spark");
     List<String> cmd = harness("spark", "generate", dir.resolve("data").toString(), "--records", "100",
         "--iteration", "2", "--record-size", "4KB", "--embedded", "hdfs:1", "--verify", "--run-dir",
-        dir.resolve("runs").toString());
+        dir.resolve("runs").toString(), "--instrument", "--profile", "wall");
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
     pb.environment().remove("HARNESS_OPTS");
     Path out = dir.resolve("spark.out");
@@ -231,6 +234,24 @@ class DistributionIT {
     assertEquals(0, p.exitValue(), text);
     assertTrue(text.contains("spark generate: 200 rows, 819200 payload bytes"), text);
     assertTrue(text.contains("--verify: OK"), text);
+    assertTrue(text.contains("harness-instrumentation: timing write,ozone in this JVM"), text);
+    Path runDir;
+    try (Stream<Path> runs = Files.list(dir.resolve("runs"))) {
+      runDir = runs.filter(d -> d.getFileName().toString().endsWith("-spark-generate")).findFirst().orElseThrow();
+    }
+    JsonNode j = Cli.lastResult(dir.resolve("runs"));
+    long writes = 0;
+    long closes = 0;
+    for (JsonNode fs : j.get("figures").get("instrumentation")) {
+      if ("hdfs".equals(fs.get("scheme").asText())) {
+        writes += fs.get("counters").path("write.call").asLong();
+        closes += fs.get("counters").path("close.call").asLong();
+      }
+    }
+    assertTrue(writes > 0, j.get("figures").get("instrumentation").toString());
+    assertTrue(closes >= 3, "two batches of Parquet files and a _SUCCESS each: " + j.get("figures"));
+    assertEquals("flamegraph-wall.html", j.get("figures").get("profile").get("flameGraph").asText());
+    assertTrue(Files.size(runDir.resolve("flamegraph-wall.html")) > 0, "flame graph");
   }
 
   /**

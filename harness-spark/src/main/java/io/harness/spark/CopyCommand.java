@@ -116,12 +116,13 @@ public final class CopyCommand extends SparkWorkload {
       throw new RunFailedException("--overwrite: could not delete " + dst.path);
     }
     long t0 = System.nanoTime();
-    List<TaskCollector.SparkTask> tasks;
-    try {
-      tasks = spark.copy(src.uri(), dst.uri(), compression);
-    } catch (RuntimeException e) {
-      throw new RunFailedException("copy to " + dst.path + " failed: " + GenerateCommand.rootCause(e), e);
-    }
+    List<TaskCollector.SparkTask> tasks = measured(() -> {
+      try {
+        return spark.copy(src.uri(), dst.uri(), compression);
+      } catch (RuntimeException e) {
+        throw new RunFailedException("copy to " + dst.path + " failed: " + GenerateCommand.rootCause(e), e);
+      }
+    });
     long t1 = System.nanoTime();
     double seconds = (t1 - t0) / 1e9;
     ParquetDirs.DataFiles written = ParquetDirs.list(dst.fs, dst.path);

@@ -84,12 +84,13 @@ public final class CountCommand extends SparkWorkload {
     PrintStream o = context.out();
     long bytes = files.bytes();
     long t0 = System.nanoTime();
-    SparkRunner.Counted counted;
-    try {
-      counted = spark.count(dir.uri());
-    } catch (RuntimeException e) {
-      throw new RunFailedException("count of " + dir.path + " failed: " + GenerateCommand.rootCause(e), e);
-    }
+    SparkRunner.Counted counted = measured(() -> {
+      try {
+        return spark.count(dir.uri());
+      } catch (RuntimeException e) {
+        throw new RunFailedException("count of " + dir.path + " failed: " + GenerateCommand.rootCause(e), e);
+      }
+    });
     long t1 = System.nanoTime();
     long rows = counted.rows();
     double seconds = (t1 - t0) / 1e9;

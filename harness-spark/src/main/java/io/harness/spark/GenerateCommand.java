@@ -157,38 +157,10 @@ public final class GenerateCommand extends SparkWorkload {
     List<TaskRecord> tasks = new ArrayList<>();
     List<TaskCollector.SparkTask> sparkTasks = new ArrayList<>();
     List<Map<String, Object>> batches = new ArrayList<>();
-    ParquetDirs.DataFiles before = new ParquetDirs.DataFiles(Map.of());
     long first = System.nanoTime();
-    for (long b = 0; b < iterations; b++) {
-      long t0 = System.nanoTime();
-      List<TaskCollector.SparkTask> batchTasks;
-      try {
-        batchTasks = spark.generateBatch(dir.uri(), b * records, records, parts, seed, recordSize, compression);
-      } catch (RuntimeException e) {
-        throw new RunFailedException("batch " + b + " failed: " + rootCause(e), e);
-      }
-      long t1 = System.nanoTime();
-      ParquetDirs.DataFiles after = ParquetDirs.list(dir.fs, dir.path);
-      List<String> added = ParquetDirs.added(before, after);
-      long bytes = 0;
-      for (String f : added) {
-        bytes += after.files().get(f);
-      }
-      before = after;
-      tasks.addAll(taskRecords(batchTasks, "batch-" + b + "/", true, tasks.size()));
-      sparkTasks.addAll(batchTasks);
-      Map<String, Object> batch = new LinkedHashMap<>();
-      batch.put("batch", b);
-      batch.put("firstId", b * records);
-      batch.put("rows", records);
-      batch.put("files", added.size());
-      batch.put("bytes", bytes);
-      batch.put("seconds", (t1 - t0) / 1e9);
-      batches.add(batch);
-    }
+    ParquetDirs.DataFiles files = measured(() -> batches(spark, parts, tasks, sparkTasks, batches));
     long last = System.nanoTime();
     double seconds = (last - first) / 1e9;
-    ParquetDirs.DataFiles files = before;
     Map<String, Object> marker = new LinkedHashMap<>();
     marker.put("generator", "harness spark generate");
     marker.put("seed", seed);
@@ -232,6 +204,43 @@ public final class GenerateCommand extends SparkWorkload {
     writeResult(exit, dir, tasks, figures, failed);
     failed.forEach(f -> context.err().println("spark generate: " + f));
     return exit;
+  }
+
+  /**
+   * The measured phase: --iteration Spark jobs, each appending a batch; fills the task records, Spark's tasks
+   * and the batches' figures, and returns the data set's files after the last batch.
+   */
+  private ParquetDirs.DataFiles batches(SparkRunner spark, int parts, List<TaskRecord> tasks,
+      List<TaskCollector.SparkTask> sparkTasks, List<Map<String, Object>> batches) throws IOException {
+    ParquetDirs.DataFiles before = new ParquetDirs.DataFiles(Map.of());
+    for (long b = 0; b < iterations; b++) {
+      long t0 = System.nanoTime();
+      List<TaskCollector.SparkTask> batchTasks;
+      try {
+        batchTasks = spark.generateBatch(dir.uri(), b * records, records, parts, seed, recordSize, compression);
+      } catch (RuntimeException e) {
+        throw new RunFailedException("batch " + b + " failed: " + rootCause(e), e);
+      }
+      long t1 = System.nanoTime();
+      ParquetDirs.DataFiles after = ParquetDirs.list(dir.fs, dir.path);
+      List<String> added = ParquetDirs.added(before, after);
+      long bytes = 0;
+      for (String f : added) {
+        bytes += after.files().get(f);
+      }
+      before = after;
+      tasks.addAll(taskRecords(batchTasks, "batch-" + b + "/", true, tasks.size()));
+      sparkTasks.addAll(batchTasks);
+      Map<String, Object> batch = new LinkedHashMap<>();
+      batch.put("batch", b);
+      batch.put("firstId", b * records);
+      batch.put("rows", records);
+      batch.put("files", added.size());
+      batch.put("bytes", bytes);
+      batch.put("seconds", (t1 - t0) / 1e9);
+      batches.add(batch);
+    }
+    return before;
   }
 
   static String rootCause(Throwable e) {

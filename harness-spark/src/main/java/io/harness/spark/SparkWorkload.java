@@ -3,10 +3,10 @@ package io.harness.spark;
 import io.harness.core.cli.HarnessSubcommand;
 import io.harness.core.cli.RunContext;
 import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.RunRecording;
 import io.harness.core.cli.UsageException;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.result.Aggregate;
-import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import io.harness.core.result.TaskResult;
 import io.harness.core.result.Versions;
@@ -19,8 +19,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -35,8 +33,8 @@ import org.HdrHistogram.Histogram;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -45,11 +43,15 @@ import picocli.CommandLine.Spec;
  * started, created or deleted), start the embedded cluster when asked (in its own JVM), open the file
  * systems, check the paths on them, start Spark, run, write the run's JSON.
  *
- * <p>Like harness-core's WorkloadCommand, whose life this follows, except for {@code --embedded}: the
- * cluster cannot run in this JVM (Spark's class path), so {@link ClusterProcess} starts it next to it.
+ * <p>Like harness-core's WorkloadCommand, whose life this follows, except for the way to the targets: the
+ * cluster of {@code --embedded} cannot run in this JVM (Spark's class path), so {@link ClusterProcess} starts
+ * it next to it, and a command may have paths on several file systems. What a run records is the same as
+ * WorkloadCommand's, from the same code: harness-core's {@link RunRecording} mixin gives {@code --json},
+ * {@code --run-dir}, {@code --instrument} (the Byteman agent loaded into this JVM: with a local master the
+ * executors are threads of it, so every write of the job is timed) and {@code --profile} (async-profiler
+ * around the Spark jobs, {@link #measured}).
  */
 public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcommand {
-  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
   private static final Pattern LOCAL_MASTER =
       Pattern.compile("local(\\[(\\*|[1-9]\\d*)(,\\s*\\d+)?\\])?|local-cluster\\[\\d+,\\s*\\d+,\\s*\\d+\\]");
   private static final Pattern EMBEDDED = Pattern.compile("(hdfs|ozone)(:(\\d+))?", Pattern.CASE_INSENSITIVE);
@@ -76,13 +78,12 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
           + "FILE here); spark.hadoop.KEY sets a Hadoop one, as -D KEY=VALUE does.")
   protected Map<String, String> sparkConf = new LinkedHashMap<>();
 
-  @Option(names = "--json", paramLabel = "FILE",
-      description = "Also write the run's JSON here (it is always written under --run-dir).")
-  protected java.nio.file.Path json;
-
-  @Option(names = "--run-dir", paramLabel = "DIR", defaultValue = "harness-runs",
-      description = "Local directory that gets one folder per run with its result.json (default: ${DEFAULT-VALUE}).")
-  protected java.nio.file.Path runDir;
+  /**
+   * --json, --run-dir, --instrument, --profile: the same options, agent, profiler and figures as every other
+   * workload (harness-core's WorkloadCommand has them from the same mixin).
+   */
+  @Mixin
+  protected RunRecording recording;
 
   /** A path argument: its option or parameter name, as typed, and where it is once resolved. */
   protected static final class Location {
@@ -180,6 +181,10 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
         }
       }
     }
+    // the last checks of bad input (--profile's event, --instrument's rule sets), then the agent is loaded:
+    // before Spark starts, so the rules are in place when its executors (threads of this JVM in local mode)
+    // open their files
+    recording.begin(context.err());
     if (!sparkAvailable()) {
       throw new RunFailedException("Spark is not on this class path: run 'harness spark' through bin/harness "
           + "(lib/spark) or spark-submit");
@@ -222,6 +227,11 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
       open.push(spark);
       context.out().printf(Locale.ROOT, "spark %s: Spark %s, master %s (session started in %.1f s)%n", operation(),
           spark.version(), spark.master(), (System.nanoTime() - t0) / 1e9);
+      // local, local[N]: the executors are threads of this JVM; local-cluster[...] and the rest: JVMs of their own
+      if (recording.observesThisJvm() && !(spark.master().equals("local") || spark.master().startsWith("local["))) {
+        context.err().println("spark " + operation() + ": --instrument / --profile see this JVM only (the driver): "
+            + "the executors of master " + spark.master() + " run in JVMs of their own");
+      }
       return execute(spark);
     } finally {
       while (!open.isEmpty()) {
@@ -380,33 +390,27 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
     return String.format(Locale.ROOT, "%.2f MB", bytes / (double) Sizes.MB);
   }
 
-  /** Writes the run's JSON (run dir and --json) and prints where. */
+  /**
+   * Runs the measured phase of the command (its Spark jobs, not the session's start or the checks after them),
+   * under async-profiler when {@code --profile} asked for it. Once per run.
+   */
+  protected <T> T measured(Callable<T> phase) throws Exception {
+    return recording.measured(phase);
+  }
+
+  /**
+   * Writes the run's JSON (run dir and --json), with the figures of --instrument and --profile, and prints
+   * where.
+   */
   protected void writeResult(int exitCode, Location root, List<TaskRecord> records, Map<String, Object> figures,
       List<String> failed) throws IOException {
     Aggregate agg = Aggregate.of(records);
-    RunResult run = new RunResult("spark", operation(), context.commandLine(), optionValues(), Versions.detect(),
-        hostName(), root.target.uri().toString(), targetDescription(root), root.uri(), startedAt,
-        Instant.now().toString(), exitCode, failed, agg, figures, records.stream().map(TaskResult::of).toList());
-    String id = LocalDateTime.now().format(RUN_ID) + "-spark-" + operation();
-    java.nio.file.Path file = runDir.resolve(id).resolve("result.json");
-    ResultWriter.write(run, file);
-    if (json != null) {
-      ResultWriter.write(run, json);
-    }
+    RunResult run = new RunResult("spark", operation(), context.commandLine(), RunRecording.optionValues(spec),
+        Versions.detect(), RunRecording.hostName(), root.target.uri().toString(), targetDescription(root),
+        root.uri(), startedAt, Instant.now().toString(), exitCode, failed, agg, figures,
+        records.stream().map(TaskResult::of).toList());
+    java.nio.file.Path file = recording.write(run, RunRecording.runId("spark", operation()), context.err());
     context.out().println("Result JSON: " + file);
-  }
-
-  /** The value of every option of this command, by its longest name, for the run's JSON. */
-  protected Map<String, Object> optionValues() {
-    Map<String, Object> values = new LinkedHashMap<>();
-    for (OptionSpec o : spec.options()) {
-      if (o.usageHelp() || o.versionHelp()) {
-        continue;
-      }
-      Object v = o.getValue();
-      values.put(o.longestName(), v instanceof java.nio.file.Path ? v.toString() : v);
-    }
-    return values;
   }
 
   /** Figures every operation has: Spark's version and master, the target. */
@@ -416,14 +420,6 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
     f.put("master", spark.master());
     f.put("defaultParallelism", spark.defaultParallelism());
     return f;
-  }
-
-  protected static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "unknown";
-    }
   }
 
   /**

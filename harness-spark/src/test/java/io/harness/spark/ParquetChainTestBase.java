@@ -89,9 +89,23 @@ abstract class ParquetChainTestBase {
   }
 
   private Cli.Result harness(String... args) {
+    return harnessIn(tmp.resolve("runs"), args);
+  }
+
+  /** The command line on the cluster, its run folders under {@code runs}. */
+  Cli.Result harnessIn(Path runs, String... args) {
     String[] line = Stream.concat(Stream.of(args),
-        Stream.of("-conf", clientXml.toString(), "--run-dir", tmp.resolve("runs").toString())).toArray(String[]::new);
+        Stream.of("-conf", clientXml.toString(), "--run-dir", runs.toString())).toArray(String[]::new);
     return Cli.run(line);
+  }
+
+  /** The one run folder under {@code runs}. */
+  static Path onlyRun(Path runs) throws IOException {
+    try (Stream<Path> s = Files.list(runs)) {
+      List<Path> all = s.toList();
+      assertEquals(1, all.size(), all.toString());
+      return all.get(0);
+    }
   }
 
   private static double figure(String out, String regex) {

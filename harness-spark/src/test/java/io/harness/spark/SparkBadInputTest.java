@@ -129,6 +129,17 @@ class SparkBadInputTest {
         .contains("-fs"));
   }
 
+  /** --profile and --instrument are checked with the rest: an unknown event or rule set creates nothing. */
+  @Test
+  void unknownProfileEventOrRuleSet() throws IOException {
+    String err = bad("--profile", "spark", "generate", url("new"), "--records", "10", "--profile", "cycles");
+    assertTrue(err.contains("unknown event 'cycles'") && err.contains("cpu, wall, alloc, lock"), err);
+    bad("--profile", "spark", "count", url("existing"), "--profile", "cycles");
+    bad("--profile", "spark", "copy", url("existing"), url("new"), "--profile", "cycles");
+    bad("--instrument", "spark", "generate", url("new"), "--records", "10", "--instrument=everything");
+    assertFalse(Files.exists(tmp.resolve("new")));
+  }
+
   @Test
   void embeddedWithoutServerClassPath() throws IOException {
     String[] keys = {ClusterProcess.CLASSPATH_PROPERTY, ClusterProcess.CLASSPATH_FILE_PROPERTY};

@@ -1,19 +1,15 @@
 package io.harness.core.cli;
 
-import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import io.harness.core.target.EmbeddedSpec;
 import io.harness.core.target.Target;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -23,8 +19,6 @@ import picocli.CommandLine.Spec;
  * the run.
  */
 public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubcommand {
-  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
-
   protected RunContext context;
 
   @Spec
@@ -40,29 +34,9 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       description = "Threads of the local engine (default: one per task, at most 2 x cores).")
   protected Integer threads;
 
-  @Option(names = "--json", paramLabel = "FILE",
-      description = "Also write the run's JSON here (it is always written under --run-dir).")
-  protected Path json;
-
-  @Option(names = "--run-dir", paramLabel = "DIR", defaultValue = "harness-runs",
-      description = "Local directory that gets one folder per run with its result.json "
-          + "(default: ${DEFAULT-VALUE}).")
-  protected Path runDir;
-
-  @Option(names = "--instrument", arity = "0..1", fallbackValue = "write,ozone", paramLabel = "SETS",
-      description = "Time FileSystem calls (and the Ozone client's waits for commit) with the Byteman rules of "
-          + "the instrumentation module: rule sets write, read, ozone or all (default when given alone: "
-          + "write,ozone). Each FileSystem reports when it closes; the counters go into the run's JSON.")
-  protected String instrument;
-
-  @Option(names = "--profile", paramLabel = "EVENT",
-      description = "Profile the measured phase with async-profiler: cpu, wall, alloc or lock. Writes an HTML "
-          + "flame graph next to the run's JSON, which names it and the sampling engine that ran.")
-  protected String profile;
-
-  private RunInstrumentation instrumentation;
-  private io.harness.core.profile.Profiler profiler;
-  private Path flameGraph;
+  /** --json, --run-dir, --instrument, --profile and what they do: shared with workloads that do not extend this. */
+  @Mixin
+  protected RunRecording recording;
 
   @Override
   public void init(RunContext runContext) {
@@ -119,14 +93,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     if (threads != null && threads < 1) {
       throw new UsageException("--threads", "must be at least 1, was " + threads);
     }
-    if (profile != null) {
-      profiler = io.harness.core.profile.Profiler.prepare(profile);
-    }
-    if (instrument != null) {
-      instrumentation = java.util.ServiceLoader.load(RunInstrumentation.class).findFirst().orElseThrow(
-          () -> new UsageException("--instrument", "the instrumentation module is not on the class path"));
-      context.err().println(instrumentation.start("--instrument", instrument));
-    }
+    recording.begin(context.err());
     EmbeddedSpec embeddedSpec = null;
     URI configured = null;
     if (embedded != null) {
@@ -151,85 +118,32 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
 
   /** The value of every option of this command, by its longest name, for the run's JSON. */
   protected Map<String, Object> optionValues() {
-    Map<String, Object> values = new LinkedHashMap<>();
-    for (OptionSpec o : spec.options()) {
-      if (o.usageHelp() || o.versionHelp()) {
-        continue;
-      }
-      Object v = o.getValue();
-      values.put(o.longestName(), v instanceof Path ? v.toString() : v);
-    }
-    return values;
+    return RunRecording.optionValues(spec);
   }
 
   /** A fresh run folder name: {@code <timestamp>-<workload>-<operation>}. */
   protected String runId(String operation) {
-    return LocalDateTime.now().format(RUN_ID) + "-" + spec.name() + "-" + operation.replace(' ', '-');
+    return RunRecording.runId(spec.name(), operation);
   }
 
   /**
-   * Writes the result under {@code --run-dir} (and to {@code --json} when given) and returns the
-   * run-dir file.
-   */
-  /**
-   * Runs a workload's measured phase (its engine run), under the profiler when {@code --profile} asked
-   * for one.
+   * Runs a workload's measured phase (its engine run), under the profiler when {@code --profile} asked for one.
    */
   protected <T> T measured(Callable<T> phase) throws Exception {
-    if (profiler == null) {
-      return phase.call();
-    }
-    if (flameGraph != null) {
-      throw new IllegalStateException("one measured phase per run");
-    }
-    flameGraph = java.nio.file.Files.createTempFile("harness-flamegraph-", ".html");
-    profiler.start();
-    try {
-      return phase.call();
-    } finally {
-      profiler.stop(flameGraph);
-    }
+    return recording.measured(phase);
   }
 
+  /**
+   * Writes the result under {@code --run-dir} (and to {@code --json} when given), with the figures of
+   * {@code --instrument} and {@code --profile}, and returns the run-dir file.
+   */
   protected Path writeResult(RunResult result, String runId) throws IOException {
-    Path dir = runDir.resolve(runId);
-    if (instrumentation != null || flameGraph != null) {
-      Map<String, Object> figures = new LinkedHashMap<>(result.figures());
-      if (instrumentation != null) {
-        figures.put("instrumentation", instrumentation.timings());
-      }
-      if (flameGraph != null) {
-        String name = "flamegraph-" + profiler.event() + ".html";
-        java.nio.file.Files.createDirectories(dir);
-        java.nio.file.Files.move(flameGraph, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("event", profiler.event());
-        p.put("engine", profiler.engine());
-        p.put("flameGraph", name);
-        figures.put("profile", p);
-        context.err().println("Flame graph (" + profiler.event() + ", " + profiler.engine() + "): "
-            + dir.resolve(name));
-      }
-      result = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
-          result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
-          result.startedAt(), result.finishedAt(), result.exitCode(), result.failedTasks(), result.aggregate(),
-          figures, result.tasks());
-    }
-    Path file = dir.resolve("result.json");
-    ResultWriter.write(result, file);
-    if (json != null) {
-      ResultWriter.write(result, json);
-    }
-    return file;
+    return recording.write(result, runId, context.err());
   }
 
   /** This machine's name, for the run's JSON. */
   protected static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "unknown";
-    }
+    return RunRecording.hostName();
   }
 
   protected int threadsFor(int tasks) {

@@ -108,6 +108,7 @@ public final class CgOmCommand extends OfflineGenerator {
         throw new UsageException("--layout", "must be FILE_SYSTEM_OPTIMIZED, LEGACY or OBJECT_STORE, was " + layout);
       }
     }
+    ClusterDirs.refuseHa(conf, "om", "OM");
     ClusterDirs.Dir dir = ClusterDirs.serviceDir(conf, ClusterDirs.OM_DB_DIRS);
     ClusterDirs.requireDirectory(dir);
     dbParent = dir.path();

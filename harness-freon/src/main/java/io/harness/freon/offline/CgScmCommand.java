@@ -55,6 +55,7 @@ public final class CgScmCommand extends OfflineGenerator {
 
   @Override
   protected void check(OzoneConfiguration conf, Plan plan) throws Exception {
+    ClusterDirs.refuseHa(conf, "scm", "SCM");
     ClusterDirs.Dir dir = ClusterDirs.serviceDir(conf, ClusterDirs.SCM_DB_DIRS);
     ClusterDirs.requireDirectory(dir);
     dbParent = dir.path();

@@ -90,6 +90,23 @@ final class ClusterDirs {
     return s;
   }
 
+  /**
+   * Fails with exit code 2 when the configuration names more than one node for the service ({@code om} or
+   * {@code scm}): an HA service keeps one DB per node in step through its Ratis log, and a DB written
+   * offline on one node would differ from the others'.
+   */
+  static void refuseHa(OzoneConfiguration conf, String service, String serviceName) {
+    for (String id : conf.getTrimmedStrings("ozone." + service + ".service.ids")) {
+      String key = "ozone." + service + ".nodes." + id;
+      String[] nodes = conf.getTrimmedStrings(key);
+      if (nodes.length > 1) {
+        throw new UsageException(key, "an HA " + serviceName + " (" + nodes.length + " nodes: "
+            + String.join(",", nodes) + ") is not supported: each node keeps its own DB in step through Ratis, "
+            + "and offline writes to one would leave the others without them");
+      }
+    }
+  }
+
   /** Fails with exit code 2 unless {@code dir} is an existing directory. */
   static void requireDirectory(Dir dir) {
     if (!Files.exists(dir.path())) {

@@ -2,9 +2,9 @@ package io.harness.freon.offline;
 
 import io.harness.core.cli.RunContext;
 import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.RunRecording;
 import io.harness.core.cli.UsageException;
 import io.harness.core.result.Aggregate;
-import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import io.harness.core.result.TaskResult;
 import io.harness.core.result.Versions;
@@ -14,8 +14,6 @@ import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,8 +21,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.protocol.proto.HddsProtos.ReplicationFactor;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -39,7 +37,6 @@ public abstract class OfflineGenerator implements Callable<Integer> {
   static final String BLOCK_SIZE_DEFAULT = "256MB";
   static final String CONTAINER_SIZE_KEY = "ozone.scm.container.size";
   static final String CONTAINER_SIZE_DEFAULT = "5GB";
-  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
 
   private RunContext context;
 
@@ -78,13 +75,9 @@ public abstract class OfflineGenerator implements Callable<Integer> {
           + "ozone.replication).")
   String replication;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Also write the run's JSON here.")
-  Path json;
-
-  @Option(names = "--run-dir", paramLabel = "DIR", defaultValue = "harness-runs",
-      description = "Local directory that gets one folder per run with its result.json (default: "
-          + "${DEFAULT-VALUE}).")
-  Path runDir;
+  /** --json, --run-dir, --instrument, --profile: as every workload has them. */
+  @Mixin
+  RunRecording recording;
 
   /** The run context: the configuration (from -conf, -D, $OZONE_CONF_DIR) and where to print. */
   public void context(RunContext runContext) {
@@ -133,13 +126,17 @@ public abstract class OfflineGenerator implements Callable<Integer> {
     OzoneConfiguration conf = OzoneConfiguration.of(ctx.conf());
     Plan plan = plan(conf);
     check(conf, plan);
+    recording.begin(ctx.err());
 
     GenStats stats = new GenStats();
     String startedAt = Instant.now().toString();
     stats.startNanos = System.nanoTime();
     Exception failure = null;
     try {
-      generate(conf, plan, stats);
+      recording.measured(() -> {
+        generate(conf, plan, stats);
+        return null;
+      });
     } catch (UsageException e) {
       throw e;
     } catch (Exception e) {
@@ -285,39 +282,14 @@ public abstract class OfflineGenerator implements Callable<Integer> {
     figures.put("replication", "RATIS/" + plan.factor());
     figures.putAll(s.figures);
     List<TaskResult> tasks = s.records().stream().map(TaskResult::of).toList();
-    RunResult result = new RunResult("freon", spec.name(), ctx.commandLine(), optionValues(), Versions.detect(),
-        hostName(), target(), "stopped Ozone cluster's directories", null, startedAt, finishedAt, exit,
+    RunResult result = new RunResult("freon", spec.name(), ctx.commandLine(), RunRecording.optionValues(spec),
+        Versions.detect(), RunRecording.hostName(), target(), "stopped Ozone cluster's directories", null, startedAt, finishedAt, exit,
         s.failed(), Aggregate.of(s.records()), figures, tasks);
-    String runId = LocalDateTime.now().format(RUN_ID) + "-freon-" + spec.name();
     try {
-      Path file = runDir.resolve(runId).resolve("result.json");
-      ResultWriter.write(result, file);
-      if (json != null) {
-        ResultWriter.write(result, json);
-      }
+      Path file = recording.write(result, RunRecording.runId("freon", spec.name()), ctx.err());
       ctx.out().println("  result: " + file);
     } catch (IOException e) {
       ctx.err().println(spec.name() + ": could not write the run's JSON: " + e);
-    }
-  }
-
-  private Map<String, Object> optionValues() {
-    Map<String, Object> values = new LinkedHashMap<>();
-    for (OptionSpec o : spec.options()) {
-      if (o.usageHelp() || o.versionHelp()) {
-        continue;
-      }
-      Object v = o.getValue();
-      values.put(o.longestName(), v instanceof Path ? v.toString() : v);
-    }
-    return values;
-  }
-
-  private static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "unknown";
     }
   }
 

@@ -1,6 +1,7 @@
 package io.harness.freon.bench;
 
 import io.harness.core.cli.Harness;
+import io.harness.core.result.ResultWriter;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.MiniDfsProvider;
 import io.harness.freon.embedded.MiniOzoneProvider;
@@ -9,6 +10,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -18,10 +21,11 @@ import org.apache.hadoop.ozone.freon.Freon;
  * A benchmark, not a test: the seed's "HDFS vs Ozone with Freon HCFS write" table, shrunk to this machine.
  * One MiniDFSCluster and one MiniOzoneCluster in this JVM; on each, {@code harness freon dfsg} and Ozone's
  * own {@code freon dfsg} (the peer) with the same -n, -s and -t (1 and 10), after a short warm-up of both
- * on each cluster, one after the other (alternating which goes first); prints
- * each one's wall time and files/s, the harness/Freon ratio, and Ozone/HDFS.
+ * on each cluster, one after the other, for some rounds (the one going first alternating from pair to
+ * pair); prints each run, then the medians: wall time, the harness's measured phase, files/s, the
+ * harness/Freon ratio, and Ozone/HDFS.
  *
- * <p>Arguments: files size (default 500 1MB).
+ * <p>Arguments: files size rounds (default 500 1MB 2).
  */
 public final class DfsgBench {
   private DfsgBench() {}
@@ -29,50 +33,65 @@ public final class DfsgBench {
   public static void main(String[] args) throws Exception {
     String n = args.length > 0 ? args[0] : "500";
     String size = args.length > 1 ? args[1] : "1MB";
+    int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 2;
     Path work = Files.createTempDirectory("harness-bench-");
     EmbeddedCluster hdfs = new MiniDfsProvider().start(new Configuration(), 3);
     EmbeddedCluster ozone = new MiniOzoneProvider().start(new Configuration(), 3);
     try {
       System.out.printf(Locale.ROOT, "dfsg bench: %s files x %s, MiniDFSCluster and MiniOzoneCluster with 3 datanodes "
-          + "each, in one JVM%n", n, size);
-      System.out.printf(Locale.ROOT, "%-6s %7s %12s %10s %12s %10s %15s%n", "fs", "threads", "harness s", "files/s",
-          "Freon s", "files/s", "harness/Freon");
+          + "each, in one JVM, %d round(s) per pair, the order alternating%n", n, size, rounds);
       double[][] harnessSecs = new double[2][2];
+      List<String> table = new ArrayList<>();
       EmbeddedCluster[] clusters = {hdfs, ozone};
       String[] names = {"hdfs", "ozone"};
       int[] threads = {1, 10};
+      int pair = 0;
       for (int c = 0; c < 2; c++) {
         Path site = work.resolve(names[c] + "-site.xml");
         try (var out = Files.newOutputStream(site)) {
           clusters[c].configuration().writeXml(out);
         }
         String base = clusters[c].fileSystemUri().toString().replaceAll("/$", "") + clusters[c].rootPrefix() + "/bench";
-        // warm both up on this cluster (JIT, client pools, pipelines), then alternate who goes first
+        // warm both up on this cluster (JIT, client pools, pipelines)
         harness(site, work, base, "warmup-harness", "20", size, 2);
         freon(site, base, "warmup-freon", "20", size, 2);
         for (int t = 0; t < 2; t++) {
-          String tag = "t" + threads[t];
-          double h;
-          double f;
-          if (t % 2 == 0) {
-            h = harness(site, work, base, "harness-" + tag, n, size, threads[t]);
-            f = freon(site, base, "freon-" + tag, n, size, threads[t]);
-          } else {
-            f = freon(site, base, "freon-" + tag, n, size, threads[t]);
-            h = harness(site, work, base, "harness-" + tag, n, size, threads[t]);
+          List<Double> h = new ArrayList<>();
+          List<Double> phase = new ArrayList<>();
+          List<Double> f = new ArrayList<>();
+          for (int r = 0; r < rounds; r++, pair++) {
+            String tag = "t" + threads[t] + "-r" + r;
+            double[] hr;
+            if (pair % 2 == 0) {
+              hr = harness(site, work, base, "harness-" + tag, n, size, threads[t]);
+              f.add(freon(site, base, "freon-" + tag, n, size, threads[t]));
+            } else {
+              f.add(freon(site, base, "freon-" + tag, n, size, threads[t]));
+              hr = harness(site, work, base, "harness-" + tag, n, size, threads[t]);
+            }
+            h.add(hr[0]);
+            phase.add(hr[1]);
+            System.out.printf(Locale.ROOT, "%s -t %d round %d (%s first): harness %.2f s (writing %.2f s), Freon %.2f s%n",
+                names[c], threads[t], r + 1, pair % 2 == 0 ? "harness" : "Freon", hr[0], hr[1], f.get(r));
           }
-          harnessSecs[c][t] = h;
+          double hm = median(h);
+          double fm = median(f);
+          harnessSecs[c][t] = hm;
           double files = Double.parseDouble(n);
-          System.out.printf(Locale.ROOT, "%-6s %7d %12.2f %10.1f %12.2f %10.1f %15.2f%n", names[c], threads[t], h,
-              files / h, f, files / f, h / f);
+          table.add(String.format(Locale.ROOT, "%-6s %7d %12.2f %10.2f %10.1f %12.2f %10.1f %15.2f", names[c],
+              threads[t], hm, median(phase), files / hm, fm, files / fm, hm / fm));
         }
       }
+      System.out.printf(Locale.ROOT, "%nmedians of %d round(s)%n%-6s %7s %12s %10s %10s %12s %10s %15s%n", rounds, "fs",
+          "threads", "harness s", "writing s", "files/s", "Freon s", "files/s", "harness/Freon");
+      table.forEach(System.out::println);
       for (int t = 0; t < 2; t++) {
         System.out.printf(Locale.ROOT, "ozone/hdfs time with -t %d (harness): %.2f%n", threads[t],
             harnessSecs[1][t] / harnessSecs[0][t]);
       }
-      System.out.println("note: wall time of each whole command (the harness's includes its JSON; Freon's its "
-          + "metrics reporter); both write the same bytes per file through the same FileSystem client.");
+      System.out.println("note: wall time of each whole command in this JVM (the harness's includes its set-up and "
+          + "JSON, 'writing' is its measured phase; Freon's includes its metrics reporter); both write the same bytes "
+          + "per file through the same FileSystem client.");
     } finally {
       ozone.close();
       hdfs.close();
@@ -81,17 +100,28 @@ public final class DfsgBench {
     }
   }
 
-  private static double harness(Path site, Path work, String base, String prefix, String n, String size, int threads) {
+  private static double median(List<Double> xs) {
+    List<Double> sorted = xs.stream().sorted().toList();
+    int k = sorted.size();
+    return k % 2 == 1 ? sorted.get(k / 2) : (sorted.get(k / 2 - 1) + sorted.get(k / 2)) / 2;
+  }
+
+  /** Runs harness freon dfsg; returns its wall time and its measured phase (the JSON's figures.seconds). */
+  private static double[] harness(Path site, Path work, String base, String prefix, String n, String size,
+      int threads) throws java.io.IOException {
     ByteArrayOutputStream sink = new ByteArrayOutputStream();
     PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
+    Path json = work.resolve(prefix + ".json");
     long t0 = System.nanoTime();
     int rc = Harness.run(Map.of(), quiet, quiet, "freon", "dfsg", "-n", n, "-s", size, "-t", String.valueOf(threads),
-        "--path", base, "-p", prefix, "-conf", site.toString(), "--run-dir", work.resolve("runs").toString());
+        "--path", base, "-p", prefix, "-conf", site.toString(), "--run-dir", work.resolve("runs").toString(),
+        "--json", json.toString());
     double s = (System.nanoTime() - t0) / 1e9;
     if (rc != 0) {
       throw new IllegalStateException("harness exited " + rc + ": " + sink.toString(StandardCharsets.UTF_8));
     }
-    return s;
+    double phase = ((Number) ResultWriter.read(json).figures().get("seconds")).doubleValue();
+    return new double[] {s, phase};
   }
 
   private static double freon(Path site, String base, String prefix, String n, String size, int threads) {

@@ -78,6 +78,22 @@ class OfflineGeneratorsBadInputTest {
   }
 
   @Test
+  void haServicesAreRefused() throws IOException {
+    OzoneConfiguration conf = conf(dir);
+    conf.set("ozone.om.service.ids", "omservice");
+    conf.set("ozone.om.nodes.omservice", "om1,om2,om3");
+    conf.set("ozone.scm.service.ids", "scmservice");
+    conf.set("ozone.scm.nodes.scmservice", "scm1, scm2, scm3");
+    String[] args = {"--run-dir", dir.resolve("runs").toString(), "-n", "1"};
+    refused(conf, CgOmCommand::new, "ozone.om.nodes.omservice: an HA OM (3 nodes: om1,om2,om3) is not supported", args);
+    refused(conf, CgScmCommand::new, "ozone.scm.nodes.scmservice: an HA SCM (3 nodes: scm1,scm2,scm3) is not supported",
+        args);
+    // one node under a service id is not HA: the check passes and the next one (no OM directory) speaks
+    conf.set("ozone.om.nodes.omservice", "om1");
+    refused(conf, CgOmCommand::new, "no OM VERSION file", args);
+  }
+
+  @Test
   void missingDirectoriesAreNotCreated() throws IOException {
     Path missing = dir.resolve("no-such-dir");
     OzoneConfiguration conf = conf(missing);

@@ -153,8 +153,10 @@ class OfflineGeneratorsEndToEndTest {
       assertOk(Cli.run(confs.om, new CgOmCommand(), concat(commonB, "--volume", "vol2", "-b", "legacy",
           "--layout", "LEGACY", "-p", "b/")));
       for (int i = 0; i < DATANODES; i++) {
-        Cli.Result a = Cli.run(confs.dn.get(i), new CgDnCommand(), concat(commonA, "--index", Integer.toString(i),
-            "--datanodes", "3", "--seed", Long.toString(SEED), "-t", "2"));
+        // the first one under async-profiler, as every workload can be (--profile)
+        String[] profile = i == 0 ? new String[] {"--profile", "wall"} : new String[0];
+        Cli.Result a = Cli.run(confs.dn.get(i), new CgDnCommand(), concat(concat(commonA, "--index", Integer.toString(i),
+            "--datanodes", "3", "--seed", Long.toString(SEED), "-t", "2"), profile));
         assertOk(a);
         assertTrue(a.out().contains("schema v3, FILE_PER_BLOCK"), a.out());
         Cli.Result b = Cli.run(confs.dn.get(i), new CgDnCommand(), concat(commonB, "--index", Integer.toString(i),
@@ -168,8 +170,11 @@ class OfflineGeneratorsEndToEndTest {
         results = runs.map(p -> p.resolve("result.json")).filter(Files::exists).sorted().toList();
       }
       assertEquals(4 + 2 * DATANODES, results.size(), "one result.json per generator run");
-      RunResult dnRun = ResultWriter.read(results.stream().filter(p -> p.toString().endsWith("-cgdn/result.json"))
-          .findFirst().orElseThrow());
+      Path dnResult = results.stream().filter(p -> p.toString().endsWith("-cgdn/result.json")).findFirst()
+          .orElseThrow();
+      RunResult dnRun = ResultWriter.read(dnResult);
+      assertTrue(Files.size(dnResult.resolveSibling("flamegraph-wall.html")) > 0, "the flame graph beside the JSON");
+      assertEquals("flamegraph-wall.html", ((Map<?, ?>) dnRun.figures().get("profile")).get("flameGraph"));
       assertEquals("cgdn", dnRun.operation());
       assertEquals(0, dnRun.exitCode());
       assertEquals(CONTAINERS_A, ((Number) dnRun.figures().get("containers")).intValue());

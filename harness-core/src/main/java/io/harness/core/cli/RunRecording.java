@@ -1,0 +1,170 @@
+package io.harness.core.cli;
+
+import io.harness.core.profile.Profiler;
+import io.harness.core.result.ResultWriter;
+import io.harness.core.result.RunResult;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * What a run records and where: {@code --json}, {@code --run-dir}, {@code --instrument} and {@code --profile},
+ * and the code behind them. A picocli mixin ({@code @Mixin RunRecording recording}): {@link WorkloadCommand}
+ * uses it, and so does a workload whose way to its target is its own (harness spark), so every workload has
+ * the same options, the same instrumentation and profile, and the same figures in its JSON.
+ *
+ * <p>Its life in a run: {@link #begin} once the command's arguments are checked and before anything is
+ * created (an unknown profile event or rule set is bad input, exit 2); {@link #measured} around the run's
+ * measured phase (once); {@link #write} adds {@code figures.instrumentation} and {@code figures.profile} and
+ * moves the flame graph next to the run's {@code result.json}.
+ */
+public final class RunRecording {
+  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
+
+  @Option(names = "--json", paramLabel = "FILE",
+      description = "Also write the run's JSON here (it is always written under --run-dir).")
+  Path json;
+
+  @Option(names = "--run-dir", paramLabel = "DIR", defaultValue = "harness-runs",
+      description = "Local directory that gets one folder per run with its result.json "
+          + "(default: ${DEFAULT-VALUE}).")
+  Path runDir;
+
+  @Option(names = "--instrument", arity = "0..1", fallbackValue = "write,ozone", paramLabel = "SETS",
+      description = "Time FileSystem calls (and the Ozone client's waits for commit) with the Byteman rules of "
+          + "the instrumentation module: rule sets write, read, ozone or all (default when given alone: "
+          + "write,ozone). Each FileSystem reports when it closes; the counters go into the run's JSON.")
+  String instrument;
+
+  @Option(names = "--profile", paramLabel = "EVENT",
+      description = "Profile the measured phase with async-profiler: cpu, wall, alloc or lock. Writes an HTML "
+          + "flame graph next to the run's JSON, which names it and the sampling engine that ran.")
+  String profile;
+
+  private RunInstrumentation instrumentation;
+  private Profiler profiler;
+  private Path flameGraph;
+
+  /** {@code --run-dir}. */
+  public Path runDir() {
+    return runDir;
+  }
+
+  /** {@code --json}, or null. */
+  public Path json() {
+    return json;
+  }
+
+  /** Whether {@code --instrument} or {@code --profile} was given. */
+  public boolean observesThisJvm() {
+    return instrument != null || profile != null;
+  }
+
+  /**
+   * Checks {@code --profile} (the event, and that async-profiler loads here) and starts {@code --instrument}
+   * (the agent loaded into this JVM), printing its line to {@code err}. Throws {@link UsageException} for bad
+   * input; creates no file.
+   */
+  public void begin(PrintStream err) {
+    if (profile != null) {
+      profiler = Profiler.prepare(profile);
+    }
+    if (instrument != null) {
+      instrumentation = ServiceLoader.load(RunInstrumentation.class).findFirst().orElseThrow(
+          () -> new UsageException("--instrument", "the instrumentation module is not on the class path"));
+      err.println(instrumentation.start("--instrument", instrument));
+    }
+  }
+
+  /** Runs the measured phase, under the profiler when {@code --profile} asked for one. Once per run. */
+  public <T> T measured(Callable<T> phase) throws Exception {
+    if (profiler == null) {
+      return phase.call();
+    }
+    if (flameGraph != null) {
+      throw new IllegalStateException("one measured phase per run");
+    }
+    flameGraph = Files.createTempFile("harness-flamegraph-", ".html");
+    profiler.start();
+    try {
+      return phase.call();
+    } finally {
+      profiler.stop(flameGraph);
+    }
+  }
+
+  /**
+   * Writes the result as {@code <--run-dir>/<runId>/result.json} (and to {@code --json} when given), with the
+   * instrumentation's counters and the profile (its flame graph moved beside the JSON) in its figures, and
+   * returns the run-dir file. The flame graph's place is printed to {@code err}.
+   */
+  public Path write(RunResult result, String runId, PrintStream err) throws IOException {
+    Path dir = runDir.resolve(runId);
+    if (instrumentation != null || flameGraph != null) {
+      Map<String, Object> figures = new LinkedHashMap<>(result.figures());
+      if (instrumentation != null) {
+        figures.put("instrumentation", instrumentation.timings());
+      }
+      if (flameGraph != null) {
+        String name = "flamegraph-" + profiler.event() + ".html";
+        Files.createDirectories(dir);
+        Files.move(flameGraph, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        flameGraph = null;
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("event", profiler.event());
+        p.put("engine", profiler.engine());
+        p.put("flameGraph", name);
+        figures.put("profile", p);
+        err.println("Flame graph (" + profiler.event() + ", " + profiler.engine() + "): " + dir.resolve(name));
+      }
+      result = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
+          result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
+          result.startedAt(), result.finishedAt(), result.exitCode(), result.failedTasks(), result.aggregate(),
+          figures, result.tasks());
+    }
+    Path file = dir.resolve("result.json");
+    ResultWriter.write(result, file);
+    if (json != null) {
+      ResultWriter.write(result, json);
+    }
+    return file;
+  }
+
+  /** The value of every option of a command, by its longest name, for the run's JSON. */
+  public static Map<String, Object> optionValues(CommandSpec spec) {
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (OptionSpec o : spec.options()) {
+      if (o.usageHelp() || o.versionHelp()) {
+        continue;
+      }
+      Object v = o.getValue();
+      values.put(o.longestName(), v instanceof Path ? v.toString() : v);
+    }
+    return values;
+  }
+
+  /** A fresh run folder name: {@code <timestamp>-<name>-<operation>}. */
+  public static String runId(String name, String operation) {
+    return LocalDateTime.now().format(RUN_ID) + "-" + name + "-" + operation.replace(' ', '-');
+  }
+
+  /** This machine's name, for the run's JSON. */
+  public static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+}
