@@ -357,13 +357,8 @@ public final class DfsioCommand extends WorkloadCommand {
 
   /** A fully qualified --root (hdfs://nn:8020/bench, o3fs://bucket.vol/bench) names the target itself. */
   @Override
-  protected java.net.URI ownFileSystem() {
-    return root == null ? null : fileSystemOf(root);
-  }
-
-  @Override
-  protected String ownFileSystemArgument() {
-    return "--root";
+  protected PathArgument targetPath() {
+    return new PathArgument("--root", root);
   }
 
   @Override

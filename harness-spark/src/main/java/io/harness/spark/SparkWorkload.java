@@ -17,7 +17,6 @@ import io.harness.core.util.Sizes;
 import io.harness.spark.embedded.ClusterProcess;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -164,7 +163,7 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
             + "cluster)");
       }
       for (Location l : locs) {
-        if (fileSystemOf(l.text) != null) {
+        if (Roots.fileSystemOf(l.text) != null) {
           throw new UsageException(l.argument, "'" + l.text + "' names a file system; with --embedded give a "
               + "path on the embedded cluster (e.g. /data/set)");
         }
@@ -172,7 +171,7 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
       clusterClassPath = ClusterProcess.classPath(System.getenv());
     } else {
       for (Location l : locs) {
-        URI own = fileSystemOf(l.text);
+        URI own = Roots.fileSystemOf(l.text);
         if (own != null) {
           Target.check(context.conf(), own, l.argument);
         } else if (defaultFs == null) {
@@ -204,7 +203,7 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
       }
       Map<URI, Target> targets = new LinkedHashMap<>();
       for (Location l : locs) {
-        URI own = fileSystemOf(l.text);
+        URI own = Roots.fileSystemOf(l.text);
         URI fsUri = own != null ? own : defaultFs;
         Target t = targets.get(fsUri);
         if (t == null) {
@@ -328,16 +327,6 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
     }
     out.putAll(sparkConf);
     return out;
-  }
-
-  /** The scheme and authority of a path that has a scheme, else null. */
-  protected static URI fileSystemOf(String path) {
-    try {
-      URI u = new Path(path).toUri();
-      return u.getScheme() == null ? null : new URI(u.getScheme(), u.getAuthority(), "/", null, null);
-    } catch (IllegalArgumentException | URISyntaxException e) {
-      return null;
-    }
   }
 
   /** Whether {@code inner} is {@code outer} or lies under it (both qualified). */

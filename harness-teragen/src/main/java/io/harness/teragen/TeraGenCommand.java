@@ -120,13 +120,8 @@ public final class TeraGenCommand extends WorkloadCommand {
   }
 
   @Override
-  protected java.net.URI ownFileSystem() {
-    return fileSystemOf(outText);
-  }
-
-  @Override
-  protected String ownFileSystemArgument() {
-    return "OUT_DIR";
+  protected PathArgument targetPath() {
+    return new PathArgument("OUT_DIR", outText);
   }
 
   @Override

@@ -98,13 +98,8 @@ public final class TeraValidateCommand extends WorkloadCommand {
   }
 
   @Override
-  protected java.net.URI ownFileSystem() {
-    return fileSystemOf(dir);
-  }
-
-  @Override
-  protected String ownFileSystemArgument() {
-    return "DIR";
+  protected PathArgument targetPath() {
+    return new PathArgument("DIR", dir);
   }
 
   @Override

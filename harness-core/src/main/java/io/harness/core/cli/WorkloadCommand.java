@@ -2,6 +2,7 @@ package io.harness.core.cli;
 
 import io.harness.core.result.RunResult;
 import io.harness.core.target.EmbeddedSpec;
+import io.harness.core.target.Roots;
 import io.harness.core.target.Target;
 import java.io.IOException;
 import java.net.URI;
@@ -51,28 +52,21 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
   /** Checks the workload's own options; throws {@link UsageException}. Nothing may be touched. */
   protected abstract void validate();
 
+  /** A path argument as typed ({@code value} may be null when it was not given) and its name. */
+  public record PathArgument(String name, String value) {}
+
   /**
-   * The file system a fully qualified path argument names (scheme and authority, e.g. an output
-   * directory {@code o3fs://bucket.volume/dir}), which is then the run's target whatever {@code -fs}
-   * says; null (the default) when the command has no such path.
+   * The command's path argument that may be fully qualified (e.g. an output directory
+   * {@code o3fs://bucket.volume/dir}): when it is, the file system it names is the run's target whatever
+   * {@code -fs} says. Null (the default) when the command has no such path.
    */
-  protected URI ownFileSystem() {
+  protected PathArgument targetPath() {
     return null;
   }
 
-  /** The argument {@link #ownFileSystem()} comes from, for error messages. */
-  protected String ownFileSystemArgument() {
-    return "path";
-  }
-
-  /** The scheme and authority of a path that has a scheme, else null: for {@link #ownFileSystem()}. */
-  protected static URI fileSystemOf(String path) {
-    try {
-      URI u = new org.apache.hadoop.fs.Path(path).toUri();
-      return u.getScheme() == null ? null : new URI(u.getScheme(), u.getAuthority(), "/", null, null);
-    } catch (IllegalArgumentException | java.net.URISyntaxException e) {
-      return null;
-    }
+  private URI ownFileSystem() {
+    PathArgument p = targetPath();
+    return p == null || p.value() == null ? null : Roots.fileSystemOf(p.value());
   }
 
   /** Checks what depends on the target (e.g. a root path's form); nothing may be created yet. */
@@ -103,7 +97,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       }
       embeddedSpec = EmbeddedSpec.parse(embedded);
     } else if (ownFileSystem() != null) {
-      configured = Target.check(context.conf(), ownFileSystem(), ownFileSystemArgument());
+      configured = Target.check(context.conf(), ownFileSystem(), targetPath().name());
     } else {
       configured = Target.checkConfigured(context.conf(),
           context.genericOptions().fs() != null ? "-fs" : "fs.defaultFS");

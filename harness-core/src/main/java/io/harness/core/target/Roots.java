@@ -11,6 +11,19 @@ public final class Roots {
   private Roots() {}
 
   /**
+   * The file system a path names when it is fully qualified ({@code o3fs://bucket.volume/dir} gives
+   * {@code o3fs://bucket.volume/}): its scheme and authority; null for a path without a scheme.
+   */
+  public static java.net.URI fileSystemOf(String path) {
+    try {
+      java.net.URI u = new Path(path).toUri();
+      return u.getScheme() == null ? null : new java.net.URI(u.getScheme(), u.getAuthority(), "/", null, null);
+    } catch (IllegalArgumentException | java.net.URISyntaxException e) {
+      return null;
+    }
+  }
+
+  /**
    * Refuses roots the target cannot hold: the file system root itself (a run deletes and recreates
    * directories under its root), and on {@code ofs://} a path that does not start with a valid
    * {@code /volume/bucket}.

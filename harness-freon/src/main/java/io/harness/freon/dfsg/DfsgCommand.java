@@ -19,7 +19,6 @@ import io.harness.core.util.Durations;
 import io.harness.core.util.Sizes;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -160,13 +159,8 @@ public final class DfsgCommand extends WorkloadCommand {
   }
 
   @Override
-  protected URI ownFileSystem() {
-    return path == null ? null : fileSystemOf(path);
-  }
-
-  @Override
-  protected String ownFileSystemArgument() {
-    return "--path";
+  protected PathArgument targetPath() {
+    return new PathArgument("--path", path);
   }
 
   @Override
