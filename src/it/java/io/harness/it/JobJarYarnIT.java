@@ -1,5 +1,6 @@
 package io.harness.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
@@ -81,8 +83,10 @@ class JobJarYarnIT {
   void hadoopJarWritesAndReadsAsYarnJobs(@TempDir Path work) throws Exception {
     String root = "/benchmarks/yarn-it";
     Cli.Run w = hadoopJar(work, "dfsio", "-write", "-nrFiles", "" + FILES, "-fileSize", "4MB",
-        "-bufferSize", "65536", "--root", root, "-resFile", work.resolve("res.log").toString());
+        "-bufferSize", "65536", "--root", root, "-resFile", work.resolve("res.log").toString(), "--instrument");
     assertEquals(0, w.code(), w.all());
+    assertTrue(w.out().contains("--instrument: the maps load -javaagent:harness-instrumentation.jar=rules=write,ozone"),
+        w.out());
     assertTrue(w.out().contains("MapReduce engine (yarn)"), w.out());
     assertTrue(w.out().contains("        Number of files: " + FILES), w.out());
     assertTrue(w.out().contains(" Total MBytes processed: " + FILES * 4), w.out());
@@ -120,6 +124,13 @@ class JobJarYarnIT {
     assertEquals(FILES, json.get("tasks").size(), json.get("tasks").toString());
     assertEquals(FILES * FILE_SIZE, json.get("aggregate").get("bytes").asLong());
     assertEquals(64, json.get("tasks").get(0).get("latency").get("write").get("count").asLong());
+    // --instrument: every map ran the agent in its own JVM; its hdfs counters equal the map's own count of
+    // write() calls (4 MB in 64 KB buffers) and the one close of its file
+    Map<String, long[]> perMap = mapCounters(json, "write.call", "close.call");
+    assertEquals(FILES, perMap.size(), json.get("figures").get("instrumentation").toString());
+    for (int i = 0; i < FILES; i++) {
+      assertArrayEquals(new long[] {64, 1}, perMap.get("test_io_" + i), "test_io_" + i + ": " + perMap.keySet());
+    }
 
     // the printed block is what the analyzer makes of the job's part file
     Path confFile = confDir.resolve("core-site.xml");
@@ -154,8 +165,15 @@ class JobJarYarnIT {
       assertEquals(0, org.apache.hadoop.util.ToolRunner.run(c, new org.apache.hadoop.examples.terasort.TeraGen(),
           new String[] {"1000", "/peer/teragen-" + maps}));
     }
-    Cli.Run job = hadoopJar(work, "teragen", "1000", "/harness/teragen-yarn-3", "-m", "3");
+    Cli.Run job = hadoopJar(work, "teragen", "1000", "/harness/teragen-yarn-3", "-m", "3", "--instrument=write");
     assertEquals(0, job.code(), job.all());
+    // --instrument: each map's JVM timed its part file: written (one batch), synced once, closed once
+    Map<String, long[]> perMap = mapCounters(Cli.lastResult(work.resolve("runs")), "write.call", "hsync.call",
+        "close.call");
+    assertEquals(Set.of("part-m-00000", "part-m-00001", "part-m-00002"), perMap.keySet());
+    for (long[] c : perMap.values()) {
+      assertArrayEquals(new long[] {1, 1, 1}, c, perMap.toString());
+    }
     assertTrue(job.out().contains("MapReduce engine (yarn)"), job.out());
     assertEquals("harness teragen", lastApp().getName());
     assertEquals(FinalApplicationStatus.SUCCEEDED, lastApp().getFinalApplicationStatus());
@@ -188,16 +206,44 @@ class JobJarYarnIT {
     return line(out, "teragen: checksum ");
   }
 
-  /** {@code hadoop jar harness.jar ARGS}: RunJar in a JVM of its own, the conf dir and Hadoop's jars only. */
+  /**
+   * The hdfs counters of each map that ran the agent in its own JVM ({@code figures.instrumentation}
+   * entries with a task), summed over the map's hdfs FileSystem instances, by task name.
+   */
+  private static Map<String, long[]> mapCounters(JsonNode json, String... counters) {
+    Map<String, long[]> perMap = new java.util.TreeMap<>();
+    for (JsonNode fs : json.get("figures").get("instrumentation")) {
+      if (fs.has("task") && "hdfs".equals(fs.get("scheme").asText())) {
+        long[] sums = perMap.computeIfAbsent(fs.get("task").asText(), t -> new long[counters.length]);
+        for (int i = 0; i < counters.length; i++) {
+          sums[i] += fs.get("counters").path(counters[i]).asLong();
+        }
+      }
+    }
+    return perMap;
+  }
+
+  /**
+   * {@code hadoop jar harness.jar ARGS}: RunJar in a JVM of its own, the conf dir and Hadoop's jars only;
+   * with {@code --instrument}, as the README says: {@code -libjars} the agent jar and
+   * {@code -Djdk.attach.allowAttachSelf=true} in {@code HADOOP_CLIENT_OPTS}.
+   */
   private static Cli.Run hadoopJar(Path work, String... args) throws Exception {
+    boolean instrument = java.util.Arrays.stream(args).anyMatch(a -> a.startsWith("--instrument"));
     List<String> cp = new ArrayList<>();
     cp.add(confDir.toString());
     cp.addAll(Cli.hadoopClassPath());
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx512m", "-Dlog4j.configuration=file:" + Cli.home().resolve("conf/log4j.properties"),
-        "-cp", String.join(File.pathSeparator, cp), "org.apache.hadoop.util.RunJar",
+        "-Xmx512m", "-Dlog4j.configuration=file:" + Cli.home().resolve("conf/log4j.properties")));
+    if (instrument) {
+      cmd.add("-Djdk.attach.allowAttachSelf=true");
+    }
+    cmd.addAll(List.of("-cp", String.join(File.pathSeparator, cp), "org.apache.hadoop.util.RunJar",
         System.getProperty("harness.jobjar")));
     cmd.addAll(List.of(args));
+    if (instrument) {
+      cmd.addAll(List.of("-libjars", Cli.home().resolve("lib/harness-instrumentation.jar").toString()));
+    }
     cmd.addAll(List.of("--run-dir", work.resolve("runs").toString()));
     Path out = work.resolve("hadoop-jar.out");
     Path err = work.resolve("hadoop-jar.err");

@@ -5,6 +5,7 @@ import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.UsageException;
 import io.harness.core.cli.WorkloadCommand;
 import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.engine.Window;
 import io.harness.core.result.Aggregate;
@@ -535,8 +536,11 @@ public final class DfsioCommand extends WorkloadCommand {
 
     String startedAt = Instant.now().toString();
     if (useMapReduce(target)) {
-      double jobMillis = measured(() -> DfsioJob.run(target.conf(), fs, params(), nrFiles, out));
+      double jobMillis = measured(() -> DfsioJob.run(target.conf(), fs, params(), nrFiles, recording, out));
       PartFile part = PartFile.read(fs, new Path(rootPath, op.resultDir()));
+      for (Map.Entry<String, String> e : part.instrumentation().entrySet()) {
+        recording.addTaskTimings(e.getKey(), TaskInstrumentation.parse(e.getValue()));
+      }
       LegacyFigures legacy = LegacyFigures.ofPartFile(op.testType(), Long.parseLong(part.legacy("tasks")),
           Long.parseLong(part.legacy("size")), Long.parseLong(part.legacy("time")),
           Float.parseFloat(part.legacy("rate")), Float.parseFloat(part.legacy("sqrate")), jobMillis);

@@ -40,6 +40,11 @@ public final class PartFile {
    * in {@link io.harness.core.engine.TaskCodec}'s form.
    */
   public static final String TASK_PREFIX = "s:harness.task.";
+  /**
+   * With {@code --instrument} on a cluster, one key per map, {@code s:harness.instrumentation.<name>}: the
+   * counters of the map's JVM, as JSON.
+   */
+  public static final String INSTRUMENTATION_PREFIX = "s:harness.instrumentation.";
 
   private final Map<String, String> values;
 
@@ -167,6 +172,17 @@ public final class PartFile {
 
   public Map<String, String> values() {
     return values;
+  }
+
+  /** Each map's counters from {@code --instrument} on a cluster, by task name (JSON); empty without. */
+  public Map<String, String> instrumentation() {
+    Map<String, String> out = new TreeMap<>();
+    values.forEach((k, v) -> {
+      if (k.startsWith(INSTRUMENTATION_PREFIX)) {
+        out.put(k.substring(INSTRUMENTATION_PREFIX.length()), v);
+      }
+    });
+    return out;
   }
 
   /** The value of the first key ending in {@code :name}, as TestDFSIO's analysis finds it. */

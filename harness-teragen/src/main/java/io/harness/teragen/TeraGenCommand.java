@@ -185,7 +185,7 @@ public final class TeraGenCommand extends WorkloadCommand {
     List<String> failed = new ArrayList<>();
     if (mapReduce) {
       TeraGenJob.Result r = measured(() -> TeraGenJob.run(target.conf(), fs, out, rows, nMaps,
-          new TeraGenJob.Settings(batchRows, finalSync), o));
+          new TeraGenJob.Settings(batchRows, finalSync), recording, o));
       records = r.records();
       r.checksums().forEach(total::add);
       elapsedMillis = r.jobMillis();

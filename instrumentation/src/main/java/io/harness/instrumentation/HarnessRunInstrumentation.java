@@ -23,6 +23,19 @@ public final class HarnessRunInstrumentation implements RunInstrumentation {
   }
 
   @Override
+  public TaskAgent taskAgent(String option, String ruleSets) {
+    List<String> sets;
+    try {
+      sets = AgentOptions.parseSets(ruleSets);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(option, e.getMessage().replaceFirst("^rules: ", ""));
+    }
+    java.nio.file.Path jar = Attach.defaultAgentJar().orElseThrow(() -> new UsageException(option,
+        "cannot find harness-instrumentation.jar to ship to the tasks (set -D" + Attach.AGENT_JAR_PROPERTY + ")"));
+    return new TaskAgent(jar, new AgentOptions(sets, null, false).toAgentArgs());
+  }
+
+  @Override
   public List<Map<String, Object>> timings() {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Timings.FileSystemTimings t : Timings.snapshot()) {

@@ -51,7 +51,9 @@ public final class Harness implements Runnable {
 
   static CommandLine commandLine(RunContext context) {
     CommandLine cl = new CommandLine(new Harness());
-    for (HarnessSubcommand sub : ServiceLoader.load(HarnessSubcommand.class)) {
+    // the commands on the harness's own class path: not those of jars -libjars adds for a job (under
+    // `hadoop jar harness.jar` their picocli is not the job jar's relocated one)
+    for (HarnessSubcommand sub : ServiceLoader.load(HarnessSubcommand.class, Harness.class.getClassLoader())) {
       sub.init(context);
       cl.addSubcommand(sub);
       for (CommandLine own : cl.getSubcommands().values()) {

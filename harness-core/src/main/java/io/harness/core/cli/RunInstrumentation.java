@@ -17,4 +17,13 @@ public interface RunInstrumentation {
 
   /** Every FileSystem instance's counters so far, for the run's JSON. */
   List<Map<String, Object>> timings();
+
+  /**
+   * The agent for JVMs the run starts elsewhere (MapReduce tasks on a cluster): its jar and the options
+   * that time the given rule sets. Throws {@link UsageException} as {@link #start} does.
+   */
+  TaskAgent taskAgent(String option, String ruleSets);
+
+  /** An agent jar and its {@code -javaagent} options. */
+  record TaskAgent(java.nio.file.Path jar, String options) {}
 }

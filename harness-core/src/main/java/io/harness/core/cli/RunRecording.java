@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
@@ -53,6 +55,7 @@ public final class RunRecording {
   String profile;
 
   private RunInstrumentation instrumentation;
+  private final List<Map<String, Object>> taskTimings = new ArrayList<>();
   private Profiler profiler;
   private Path flameGraph;
 
@@ -87,6 +90,24 @@ public final class RunRecording {
     }
   }
 
+  /**
+   * The agent and its options for tasks that run in JVMs of their own (MapReduce maps on a cluster), or
+   * null without {@code --instrument}.
+   */
+  public RunInstrumentation.TaskAgent taskAgent() {
+    return instrumentation == null ? null : instrumentation.taskAgent("--instrument", instrument);
+  }
+
+  /** Counters a task measured in its own JVM: they go into {@code figures.instrumentation}, named by task. */
+  public void addTaskTimings(String task, List<Map<String, Object>> timings) {
+    for (Map<String, Object> t : timings) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("task", task);
+      m.putAll(t);
+      taskTimings.add(m);
+    }
+  }
+
   /** Runs the measured phase, under the profiler when {@code --profile} asked for one. Once per run. */
   public <T> T measured(Callable<T> phase) throws Exception {
     if (profiler == null) {
@@ -114,7 +135,9 @@ public final class RunRecording {
     if (instrumentation != null || flameGraph != null) {
       Map<String, Object> figures = new LinkedHashMap<>(result.figures());
       if (instrumentation != null) {
-        figures.put("instrumentation", instrumentation.timings());
+        List<Map<String, Object>> all = new ArrayList<>(instrumentation.timings());
+        all.addAll(taskTimings);
+        figures.put("instrumentation", all);
       }
       if (flameGraph != null) {
         String name = "flamegraph-" + profiler.event() + ".html";

@@ -1,7 +1,9 @@
 package io.harness.dfsio.mr;
 
 import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.RunRecording;
 import io.harness.core.engine.MapReduceJobs;
+import io.harness.core.engine.TaskInstrumentation;
 import io.harness.dfsio.DfsioFiles;
 import io.harness.dfsio.DfsioParams;
 import io.harness.dfsio.PartFile;
@@ -34,8 +36,8 @@ public final class DfsioJob {
    * Runs the job and returns its wall time in milliseconds, from submission to completion. The job's id
    * and tracking URL go to {@code log} once it is submitted.
    */
-  public static double run(Configuration base, FileSystem fs, DfsioParams params, int nrFiles, PrintStream log)
-      throws IOException, InterruptedException, ClassNotFoundException {
+  public static double run(Configuration base, FileSystem fs, DfsioParams params, int nrFiles,
+      RunRecording recording, PrintStream log) throws IOException, InterruptedException, ClassNotFoundException {
     Path root = new Path(params.root());
     Path control = new Path(root, CONTROL_DIR);
     fs.delete(control, true);
@@ -67,6 +69,7 @@ public final class DfsioJob {
     job.setOutputValueClass(Text.class);
     job.setOutputFormatClass(TextOutputFormat.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
+    TaskInstrumentation.configure(job, recording, log);
     double millis = MapReduceJobs.submitAndWait(job, log);
     // the new API names it part-r-00000; TestDFSIO's layout (and its tooling) has part-00000
     Path reduced = new Path(out, "part-r-00000");

@@ -2,6 +2,7 @@ package io.harness.dfsio.mr;
 
 import io.harness.core.engine.Heartbeat;
 import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
 import io.harness.dfsio.DfsioFiles;
 import io.harness.dfsio.DfsioParams;
@@ -51,6 +52,11 @@ public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
     }
     for (Map.Entry<String, String> e : PartFile.mapOutput(r).entrySet()) {
       context.write(new Text(e.getKey()), new Text(e.getValue()));
+    }
+    // --instrument on a cluster: this map's JVM ran the agent; its counters travel in the part file
+    String timings = TaskInstrumentation.snapshot(context.getConfiguration());
+    if (timings != null) {
+      context.write(new Text(PartFile.INSTRUMENTATION_PREFIX + file), new Text(timings));
     }
   }
 }

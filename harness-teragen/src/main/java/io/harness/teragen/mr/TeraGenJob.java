@@ -1,8 +1,10 @@
 package io.harness.teragen.mr;
 
 import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.RunRecording;
 import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskCodec;
+import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
 import io.harness.teragen.Checksum128;
 import java.io.IOException;
@@ -68,7 +70,7 @@ public final class TeraGenJob {
   }
 
   public static Result run(Configuration base, FileSystem fs, Path out, long rows, int maps, Settings settings,
-      PrintStream log) throws IOException, InterruptedException, ClassNotFoundException {
+      RunRecording recording, PrintStream log) throws IOException, InterruptedException, ClassNotFoundException {
     Job job = Job.getInstance(new Configuration(base), "harness teragen");
     Configuration conf = job.getConfiguration();
     conf.setLong(RangeInputFormat.ROWS, rows);
@@ -85,6 +87,7 @@ public final class TeraGenJob {
     job.setOutputValueClass(NullWritable.class);
     job.setOutputFormatClass(RowFileOutputFormat.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
+    TaskInstrumentation.configure(job, recording, log);
     double millis = MapReduceJobs.submitAndWait(job, log);
     List<TaskRecord> records = new ArrayList<>();
     List<Checksum128> sums = new ArrayList<>();
@@ -98,6 +101,9 @@ public final class TeraGenJob {
       }
       sums.add(Checksum128.parse(lines[0]));
       records.add(TaskCodec.decode(name, lines[1]));
+      if (lines.length > 2 && !lines[2].isBlank()) {
+        recording.addTaskTimings(name, TaskInstrumentation.parse(lines[2]));
+      }
       fs.delete(side.getPath(), false);
     }
     if (records.size() != maps) {

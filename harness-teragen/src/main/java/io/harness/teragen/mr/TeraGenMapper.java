@@ -3,6 +3,7 @@ package io.harness.teragen.mr;
 import io.harness.core.engine.Heartbeat;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskCodec;
+import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
 import io.harness.teragen.RowRange;
 import io.harness.teragen.RowWriter;
@@ -46,8 +47,12 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       }
       TaskRecord indexed = new TaskRecord(range.index(), r.name(), r.bytes(), r.startEpochNanos(),
           r.endEpochNanos(), r.latency(), r.bytesPerSecond(), null);
+      // --instrument on a cluster: this map's JVM ran the agent; its counters (the range's file written and
+      // closed) go on a third line
+      String timings = TaskInstrumentation.snapshot(context.getConfiguration());
       try (FSDataOutputStream out = fs.create(new Path(work, TeraGenJob.SIDE_PREFIX + range.fileName()), true)) {
-        out.write((writer.checksum(0) + "\n" + TaskCodec.encode(indexed) + "\n").getBytes(StandardCharsets.UTF_8));
+        out.write((writer.checksum(0) + "\n" + TaskCodec.encode(indexed) + "\n" + (timings == null ? "" : timings + "\n"))
+            .getBytes(StandardCharsets.UTF_8));
       }
     }
   }
