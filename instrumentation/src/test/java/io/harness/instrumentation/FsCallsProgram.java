@@ -42,6 +42,16 @@ public final class FsCallsProgram {
   private final Map<String, Long> counts = new LinkedHashMap<>();
 
   public static void main(String[] args) throws Exception {
+    try {
+      run(args);
+    } catch (Exception | Error e) {
+      // an Ozone client leaves non-daemon threads behind: end here, not at the test's timeout
+      e.printStackTrace();
+      System.exit(1);
+    }
+  }
+
+  private static void run(String[] args) throws Exception {
     URI uri = URI.create(args[0]);
     String root = args[1];
     Configuration conf = new Configuration();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.freon.embedded.MiniOzoneProvider;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,54 @@ class OzoneAgentIT {
 
   @BeforeAll
   static void startCluster() throws Exception {
-    cluster = new MiniOzoneProvider().start(new Configuration(), 3);
+    Configuration conf = new Configuration();
+    // the datanodes take streamed writes too; a client uses them only with ozone.fs.datastream.enabled
+    conf.setBoolean("hdds.container.ratis.datastream.enabled", true);
+    // hsync / hflush on the streaming path go to the OM, which refuses them unless these are on
+    conf.setBoolean("ozone.hbase.enhancements.allowed", true);
+    conf.setBoolean("ozone.fs.hsync.enabled", true);
+    cluster = new MiniOzoneProvider().start(conf, 3);
+  }
+
+  /** The client's settings for small buffers, written for the child JVM; {@code stream}: the streaming path. */
+  private static Path clientConf(Path dir, boolean stream) throws IOException {
+    Configuration client = new Configuration(cluster.configuration());
+    client.set("ozone.client.stream.buffer.size", "1MB");
+    client.set("ozone.client.stream.buffer.flush.size", "2MB");
+    client.set("ozone.client.stream.buffer.max.size", "4MB");
+    client.setBoolean("ozone.fs.datastream.enabled", stream);
+    Path xml = dir.resolve("ozone-client.xml");
+    try (OutputStream out = Files.newOutputStream(xml)) {
+      client.writeXml(out);
+    }
+    return xml;
+  }
+
+  /**
+   * The streaming write path (files past ozone.fs.datastream.auto.threshold, 4 MB: 6 MB here): the waits
+   * are BlockDataStreamOutput's, and they count in watchForCommit; the async path's waits stay at 0.
+   */
+  @Test
+  void streamingWritesAreTimedByTheStreamRules() throws Exception {
+    Path dir = ChildJvm.workDir("ozone-stream");
+    Path xml = clientConf(dir, true);
+    ChildJvm jvm = ChildJvm.start(dir, List.of("-javaagent:" + ChildJvm.agentJar() + "=rules=write,ozone"),
+        FsCallsProgram.class, List.of(cluster.fileSystemUri().toString(), cluster.rootPrefix(),
+            "--conf", xml.toString(), "--buffer", String.valueOf(MB), "--writes", "6"));
+    assertEquals(0, jvm.waitFor(TIMEOUT_S), jvm.stderr());
+    Reports r = Reports.parse(jvm.stdout(), jvm.stderr());
+    Reports.assertNoRuleErrors(jvm.stderr());
+    assertEquals(2, r.expected.size(), jvm.stdout());
+    for (String fs : r.expected.keySet()) {
+      r.assertCountersEqualTheCalls(fs);
+      JsonNode c = r.jsonOf(fs).get("counters");
+      for (String wait : List.of("watchForCommit", "streamWait.handleFlush", "streamWait.watchForCommit")) {
+        assertTrue(c.get(wait + ".call").asLong() > 0, wait + ".call: " + c);
+      }
+      assertEquals(0, c.get("flushWait.handleFlush.call").asLong(), "not the async path: " + c);
+      assertTrue(c.get("watchForCommit.allTimeNanos").asLong() >= c.get("streamWait.handleFlush.allTimeNanos").asLong(),
+          c.toString());
+    }
   }
 
   @AfterAll
@@ -41,14 +89,7 @@ class OzoneAgentIT {
   @Test
   void writeCountersEqualTheCallsAndTheOzoneWaitsAreTimed() throws Exception {
     Path dir = ChildJvm.workDir("ozone");
-    Configuration client = new Configuration(cluster.configuration());
-    client.set("ozone.client.stream.buffer.size", "1MB");
-    client.set("ozone.client.stream.buffer.flush.size", "2MB");
-    client.set("ozone.client.stream.buffer.max.size", "4MB");
-    Path xml = dir.resolve("ozone-client.xml");
-    try (OutputStream out = Files.newOutputStream(xml)) {
-      client.writeXml(out);
-    }
+    Path xml = clientConf(dir, false);
 
     ChildJvm jvm = ChildJvm.start(dir, List.of("-javaagent:" + ChildJvm.agentJar() + "=rules=write,ozone"),
         FsCallsProgram.class, List.of(cluster.fileSystemUri().toString(), cluster.rootPrefix(),

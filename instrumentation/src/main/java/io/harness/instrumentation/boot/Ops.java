@@ -21,24 +21,29 @@ public final class Ops {
   public static final int POSITIONED_READ_FULLY = 7;
   /**
    * The outermost wait for a commit on a thread (handleFullBuffer, waitOnFlushFuture, handleFlush,
-   * waitForAllPendingFlushes nest inside one another): the time the writer waited, counted once.
+   * waitForAllPendingFlushes nest inside one another; on the streaming write path handleFlush and
+   * watchForCommit of BlockDataStreamOutput): the time the writer waited, counted once.
    */
   public static final int WATCH_FOR_COMMIT = 8;
   public static final int HANDLE_FULL_BUFFER = 9;
   public static final int WAIT_ON_FLUSH_FUTURE = 10;
   public static final int HANDLE_FLUSH = 11;
   public static final int WAIT_FOR_ALL_PENDING_FLUSHES = 12;
-  public static final int ALLOCATE_BUFFER = 13;
+  public static final int STREAM_HANDLE_FLUSH = 13;
+  public static final int STREAM_WATCH_FOR_COMMIT = 14;
+  public static final int STREAM_WAIT_FUTURES_COMPLETE = 15;
+  public static final int ALLOCATE_BUFFER = 16;
 
   static final String[] NAMES = {
       "write", "hflush", "hsync", "close",
       "read", "readFully", "positionedRead", "positionedReadFully",
       "watchForCommit", "flushWait.handleFullBuffer", "flushWait.waitOnFlushFuture",
-      "flushWait.handleFlush", "flushWait.waitForAllPendingFlushes", "flushWait.allocateBuffer"};
+      "flushWait.handleFlush", "flushWait.waitForAllPendingFlushes", "streamWait.handleFlush",
+      "streamWait.watchForCommit", "streamWait.waitFuturesComplete", "flushWait.allocateBuffer"};
 
   static final int COUNT = NAMES.length;
 
-  private static final int[] SET_OF = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2};
+  private static final int[] SET_OF = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2};
 
   private Ops() {}
 
@@ -58,7 +63,7 @@ public final class Ops {
 
   /** Whether {@code op} is one of the waits that {@link #WATCH_FOR_COMMIT} adds up (not allocateBuffer). */
   static boolean isCommitWait(int op) {
-    return op >= HANDLE_FULL_BUFFER && op <= WAIT_FOR_ALL_PENDING_FLUSHES;
+    return op >= HANDLE_FULL_BUFFER && op <= STREAM_WAIT_FUTURES_COMPLETE;
   }
 
   static int setOf(int op) {
@@ -81,6 +86,9 @@ public final class Ops {
       case "flushWait.waitOnFlushFuture": return WAIT_ON_FLUSH_FUTURE;
       case "flushWait.handleFlush": return HANDLE_FLUSH;
       case "flushWait.waitForAllPendingFlushes": return WAIT_FOR_ALL_PENDING_FLUSHES;
+      case "streamWait.handleFlush": return STREAM_HANDLE_FLUSH;
+      case "streamWait.watchForCommit": return STREAM_WATCH_FOR_COMMIT;
+      case "streamWait.waitFuturesComplete": return STREAM_WAIT_FUTURES_COMPLETE;
       case "flushWait.allocateBuffer": return ALLOCATE_BUFFER;
       default: return -1;
     }
