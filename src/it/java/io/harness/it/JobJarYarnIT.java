@@ -127,6 +127,9 @@ class JobJarYarnIT {
     // --instrument: every map ran the agent in its own JVM; its hdfs counters equal the map's own count of
     // write() calls (4 MB in 64 KB buffers) and the one close of its file
     Map<String, long[]> perMap = mapCounters(json, "write.call", "close.call");
+    assertTrue(w.err().contains("--instrument: " + FILES + " task(s) timed in their own JVMs, summed (ms for allTime):"),
+        w.err());
+    assertTrue(w.err().contains(" hdfs: write.call=" + 64 * FILES + " "), w.err());
     assertEquals(FILES, perMap.size(), json.get("figures").get("instrumentation").toString());
     for (int i = 0; i < FILES; i++) {
       assertArrayEquals(new long[] {64, 1}, perMap.get("test_io_" + i), "test_io_" + i + ": " + perMap.keySet());

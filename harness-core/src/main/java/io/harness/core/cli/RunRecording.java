@@ -138,6 +138,9 @@ public final class RunRecording {
         List<Map<String, Object>> all = new ArrayList<>(instrumentation.timings());
         all.addAll(taskTimings);
         figures.put("instrumentation", all);
+        if (!taskTimings.isEmpty()) {
+          err.println(taskSummary());
+        }
       }
       if (flameGraph != null) {
         String name = "flamegraph-" + profiler.event() + ".html";
@@ -162,6 +165,39 @@ public final class RunRecording {
       ResultWriter.write(result, json);
     }
     return file;
+  }
+
+  /**
+   * One line for the counters the tasks brought back (their own reports went to the task logs): the
+   * non-zero calls and times, summed over the tasks and their FileSystem instances, per scheme.
+   */
+  private String taskSummary() {
+    Map<String, Map<String, Long>> sums = new java.util.TreeMap<>();
+    java.util.Set<Object> tasks = new java.util.LinkedHashSet<>();
+    for (Map<String, Object> t : taskTimings) {
+      tasks.add(t.get("task"));
+      Map<String, Long> scheme = sums.computeIfAbsent(String.valueOf(t.get("scheme")), k -> new LinkedHashMap<>());
+      if (t.get("counters") instanceof Map<?, ?> counters) {
+        counters.forEach((k, v) -> {
+          String name = String.valueOf(k);
+          if ((name.endsWith(".call") || name.endsWith(".allTime")) && v instanceof Number n) {
+            scheme.merge(name, n.longValue(), Long::sum);
+          }
+        });
+      }
+    }
+    StringBuilder b = new StringBuilder("--instrument: ").append(tasks.size())
+        .append(" task(s) timed in their own JVMs, summed (ms for allTime):");
+    sums.forEach((scheme, counters) -> {
+      b.append(' ').append(scheme).append(':');
+      counters.forEach((k, v) -> {
+        if (v != 0) {
+          b.append(' ').append(k).append('=').append(v);
+        }
+      });
+      b.append(';');
+    });
+    return b.toString();
   }
 
   /** The value of every option of a command, by its longest name, for the run's JSON. */
