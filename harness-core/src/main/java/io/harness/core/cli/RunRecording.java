@@ -59,16 +59,6 @@ public final class RunRecording {
   private Profiler profiler;
   private Path flameGraph;
 
-  /** {@code --run-dir}. */
-  public Path runDir() {
-    return runDir;
-  }
-
-  /** {@code --json}, or null. */
-  public Path json() {
-    return json;
-  }
-
   /** Whether {@code --instrument} or {@code --profile} was given. */
   public boolean observesThisJvm() {
     return instrument != null || profile != null;

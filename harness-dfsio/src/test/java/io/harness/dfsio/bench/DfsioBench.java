@@ -2,6 +2,7 @@ package io.harness.dfsio.bench;
 
 import io.harness.core.cli.Harness;
 import io.harness.core.engine.LocalEngine;
+import io.harness.core.util.Stats;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -72,11 +73,11 @@ public final class DfsioBench {
         System.out.printf(Locale.ROOT, "round %d: TestDFSIO %.2f s  harness mapreduce %.2f s  harness local %.2f s"
             + " (its engine %.2f s)  bare loop %.2f s%n", r + 1, peer[r], harnessMr[r], harness[r], engine[r], bare[r]);
       }
-      double p = median(peer);
-      double m = median(harnessMr);
-      double h = median(harness);
-      double b = median(bare);
-      double e = median(engine);
+      double p = Stats.median(peer);
+      double m = Stats.median(harnessMr);
+      double h = Stats.median(harness);
+      double b = Stats.median(bare);
+      double e = Stats.median(engine);
       System.out.printf(Locale.ROOT, "TestDFSIO -write (local MapReduce runner)  median %7.2f s%n", p);
       System.out.printf(Locale.ROOT, "harness dfsio -write --engine mapreduce    median %7.2f s"
           + "   harness/TestDFSIO = %.2f (same runner, like for like)%n", m, m / p);
@@ -145,11 +146,5 @@ public final class DfsioBench {
       throw new IllegalStateException("bare loop failed: " + r.failed());
     }
     return s;
-  }
-
-  private static double median(double[] v) {
-    double[] s = v.clone();
-    Arrays.sort(s);
-    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   }
 }

@@ -5,6 +5,7 @@ import io.harness.core.data.SeededData;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.util.LocalDirs;
 import io.harness.core.util.Sizes;
+import io.harness.core.util.Stats;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -79,7 +80,7 @@ public final class CgDnVsVaporBench {
         }
         plain.add(plain(work.resolve("plain-" + (v + 2)), containers * keys));
       }
-      double disk = median(plain);
+      double disk = Stats.median(plain);
       System.out.println();
       System.out.printf(Locale.ROOT, "plain sequential write, median of %s: %.1f MB/s%n", plain.stream()
           .map(x -> String.format(Locale.ROOT, "%.1f", x)).toList(), disk);
@@ -100,11 +101,6 @@ public final class CgDnVsVaporBench {
     System.exit(rc);
   }
 
-  private static double median(List<Double> xs) {
-    List<Double> sorted = xs.stream().sorted().toList();
-    int n = sorted.size();
-    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-  }
 
   private static void row(String schema, String data, double harness, double vapor, double disk) {
     boolean failed = Double.isNaN(vapor);

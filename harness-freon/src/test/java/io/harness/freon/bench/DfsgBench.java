@@ -4,6 +4,7 @@ import io.harness.core.cli.Harness;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.MiniDfsProvider;
+import io.harness.core.util.Stats;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -74,12 +75,12 @@ public final class DfsgBench {
             System.out.printf(Locale.ROOT, "%s -t %d round %d (%s first): harness %.2f s (writing %.2f s), Freon %.2f s%n",
                 names[c], threads[t], r + 1, pair % 2 == 0 ? "harness" : "Freon", hr[0], hr[1], f.get(r));
           }
-          double hm = median(h);
-          double fm = median(f);
+          double hm = Stats.median(h);
+          double fm = Stats.median(f);
           harnessSecs[c][t] = hm;
           double files = Double.parseDouble(n);
           table.add(String.format(Locale.ROOT, "%-6s %7d %12.2f %10.2f %10.1f %12.2f %10.1f %15.2f", names[c],
-              threads[t], hm, median(phase), files / hm, fm, files / fm, hm / fm));
+              threads[t], hm, Stats.median(phase), files / hm, fm, files / fm, hm / fm));
         }
       }
       System.out.printf(Locale.ROOT, "%nmedians of %d round(s)%n%-6s %7s %12s %10s %10s %12s %10s %15s%n", rounds, "fs",
@@ -100,11 +101,6 @@ public final class DfsgBench {
     }
   }
 
-  private static double median(List<Double> xs) {
-    List<Double> sorted = xs.stream().sorted().toList();
-    int k = sorted.size();
-    return k % 2 == 1 ? sorted.get(k / 2) : (sorted.get(k / 2 - 1) + sorted.get(k / 2)) / 2;
-  }
 
   /** Runs harness freon dfsg; returns its wall time and its measured phase (the JSON's figures.seconds). */
   private static double[] harness(Path site, Path work, String base, String prefix, String n, String size,

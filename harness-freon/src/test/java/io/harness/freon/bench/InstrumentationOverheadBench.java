@@ -3,6 +3,7 @@ package io.harness.freon.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.util.Stats;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.io.File;
 import java.nio.file.Files;
@@ -51,10 +52,10 @@ public final class InstrumentationOverheadBench {
         }
         System.out.println(line);
       }
-      double plain = median(mbs[0]);
+      double plain = Stats.median(mbs[0]);
       System.out.printf(Locale.ROOT, "%-14s median %7.1f MB/s%n", "plain", plain);
       for (int v = 1; v < variants.length; v++) {
-        double m = median(mbs[v]);
+        double m = Stats.median(mbs[v]);
         System.out.printf(Locale.ROOT, "%-14s median %7.1f MB/s   throughput ratio to plain = %.3f (loss %.1f%%)%n",
             variants[v][0], m, m / plain, 100 * (1 - m / plain));
       }
@@ -81,11 +82,5 @@ public final class InstrumentationOverheadBench {
     }
     JsonNode j = ResultWriter.mapper().readTree(work.resolve("last.json").toFile());
     return j.get("aggregate").get("mbPerSec").asDouble();
-  }
-
-  private static double median(double[] v) {
-    double[] s = v.clone();
-    Arrays.sort(s);
-    return s[s.length / 2];
   }
 }

@@ -1,12 +1,12 @@
 package io.harness.teragen.bench;
 
 import io.harness.core.cli.Harness;
+import io.harness.core.util.Stats;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -65,12 +65,12 @@ public final class TeragenBench {
         System.out.printf(Locale.ROOT, "round %d: TeraGen %.2f s  harness mapreduce (1 map) %.2f s  harness local "
             + "(1 map) %.2f s  harness local (%d maps) %.2f s%n", r + 1, peer[r], mr1[r], local1[r], maps, localN[r]);
       }
-      double p = median(peer);
+      double p = Stats.median(peer);
       double mb = rows * 100 / 1048576.0;
       System.out.printf(Locale.ROOT, "TeraGen (local MapReduce runner, 1 map)    median %7.2f s  %7.1f MB/s%n", p, mb / p);
-      line("harness teragen --engine mapreduce -m 1", median(mr1), p, mb, "same runner, like for like");
-      line("harness teragen --engine local -m 1", median(local1), p, mb, "one thread");
-      line("harness teragen --engine local -m " + maps, median(localN), p, mb, maps + " threads");
+      line("harness teragen --engine mapreduce -m 1", Stats.median(mr1), p, mb, "same runner, like for like");
+      line("harness teragen --engine local -m 1", Stats.median(local1), p, mb, "one thread");
+      line("harness teragen --engine local -m " + maps, Stats.median(localN), p, mb, maps + " threads");
       System.out.println("note: wall time of the whole command or Tool.run (job set-up included); TeraGen hsyncs "
           + "each file before close by default, and so does the harness.");
       fs.close();
@@ -112,11 +112,5 @@ public final class TeragenBench {
       throw new IllegalStateException("harness exited " + rc + ": " + sink.toString(StandardCharsets.UTF_8));
     }
     return s;
-  }
-
-  private static double median(double[] v) {
-    double[] s = v.clone();
-    Arrays.sort(s);
-    return s[s.length / 2];
   }
 }
