@@ -44,7 +44,11 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
   private static final int MAX_ATTEMPTS = 3;
   private static final int PIPELINE_TIMEOUT_MS = 120_000;
   /** Below the OM's metrics hook (30): runs after it. */
-  private static final int EXIT_CLEANUP_PRIORITY = 1;
+  /**
+   * Priority of a Hadoop shutdown hook that runs after the OM's (30), which writes its metrics file into its
+   * metadata directory at exit: a hook removing a cluster's directories at exit uses this one.
+   */
+  public static final int EXIT_CLEANUP_PRIORITY = 1;
 
   /** The system property and the port allocator are JVM-wide: one build at a time. */
   private static final Object BUILD_LOCK = new Object();

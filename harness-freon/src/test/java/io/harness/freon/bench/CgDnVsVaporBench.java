@@ -3,7 +3,6 @@ package io.harness.freon.bench;
 import io.harness.core.cli.Harness;
 import io.harness.core.data.SeededData;
 import io.harness.core.result.ResultWriter;
-import io.harness.core.util.LocalDirs;
 import io.harness.core.util.Sizes;
 import io.harness.core.util.Stats;
 import java.io.ByteArrayOutputStream;
@@ -23,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+import io.harness.freon.embedded.MiniOzoneProvider;
 import org.apache.hadoop.ozone.MiniOzoneCluster;
 import org.apache.hadoop.ozone.freon.Vapor;
 
@@ -54,6 +54,14 @@ public final class CgDnVsVaporBench {
     int keys = (int) Math.max(1, total / containers / KEY_SIZE);
     long bytes = (long) containers * keys * KEY_SIZE;
     Path work = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "bench-cgdn-");
+    // removed at exit after the OM's own hook, which writes its metrics file into the stopped cluster's dirs
+    org.apache.hadoop.util.ShutdownHookManager.get().addShutdownHook(() -> {
+      try {
+        deleteTree(work);
+      } catch (IOException e) {
+        System.err.println("bench: could not remove " + work + ": " + e);
+      }
+    }, MiniOzoneProvider.EXIT_CLEANUP_PRIORITY);
     int rc = 0;
     try {
       Path pristine = stoppedClusterVolume(work);
@@ -95,12 +103,9 @@ public final class CgDnVsVaporBench {
     } catch (RuntimeException e) {
       System.out.println("bench failed: " + e.getMessage());
       rc = 1;
-    } finally {
-      LocalDirs.deleteOwnTempDir(work);
     }
     System.exit(rc);
   }
-
 
   private static void row(String schema, String data, double harness, double vapor, double disk) {
     boolean failed = Double.isNaN(vapor);
