@@ -90,9 +90,13 @@ final class Cli {
 
   /** The result.json of the newest run under a run dir. */
   static JsonNode lastResult(Path runDir) throws IOException {
+    return ResultWriter.mapper().readTree(lastRunDir(runDir).resolve("result.json").toFile());
+  }
+
+  /** The newest run's folder under a run dir. */
+  static Path lastRunDir(Path runDir) throws IOException {
     try (var s = Files.list(runDir)) {
-      Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
-      return ResultWriter.mapper().readTree(last.resolve("result.json").toFile());
+      return s.sorted().reduce((a, b) -> b).orElseThrow();
     }
   }
 }

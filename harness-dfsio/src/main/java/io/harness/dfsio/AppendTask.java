@@ -3,6 +3,7 @@ package io.harness.dfsio;
 import io.harness.core.data.SeededData;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.TaskStreams;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -33,15 +34,12 @@ final class AppendTask implements LocalEngine.TaskBody {
     SeededData data = new SeededData(seed, index);
     byte[] buf = new byte[bufferSize];
     Path file = DfsioFiles.dataFile(root, index);
-    long t = System.nanoTime();
+    long t = rec.enter("status");
     long start = fs.getFileStatus(file).getLen();
     rec.call("status", t, 0);
-    t = System.nanoTime();
-    try (FSDataOutputStream out = FsSupport.append(fs, file, bufferSize)) {
-      rec.call("append", t, 0);
-      SeededIo.write(out, data, start, appendSize, buf, rec);
-      t = System.nanoTime();
-    }
-    rec.call("close", t, 0);
+    t = rec.enter("append");
+    FSDataOutputStream out = FsSupport.append(fs, file, bufferSize);
+    rec.call("append", t, 0);
+    TaskStreams.use(out, rec, o -> SeededIo.write(o, data, start, appendSize, buf, rec));
   }
 }

@@ -2,11 +2,13 @@ package io.harness.dfsio;
 
 import io.harness.core.cli.ExitCodes;
 import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.Signals;
 import io.harness.core.cli.UsageException;
 import io.harness.core.cli.WorkloadCommand;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
+import io.harness.core.engine.TaskRecorder;
 import io.harness.core.engine.Window;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.RunResult;
@@ -15,6 +17,7 @@ import io.harness.core.result.TextReport;
 import io.harness.core.result.Versions;
 import io.harness.core.target.Roots;
 import io.harness.core.target.Target;
+import io.harness.core.util.Bounded;
 import io.harness.core.util.Durations;
 import io.harness.core.util.Sizes;
 import io.harness.dfsio.mr.DfsioJob;
@@ -59,6 +62,8 @@ public final class DfsioCommand extends WorkloadCommand {
   public static final String DEFAULT_BUFFER = "1000000";
   public static final String DEFAULT_ROOT = "/benchmarks/TestDFSIO";
   public static final long DEFAULT_SEED = 0x5EEDL;
+  /** The longest the run waits for its part file on the target (its figures are saved locally already). */
+  static final long PART_FILE_SECONDS = 60;
 
   @Option(names = "-write", description = "Write nrFiles files of fileSize bytes each.")
   boolean write;
@@ -175,6 +180,7 @@ public final class DfsioCommand extends WorkloadCommand {
   private String codecClass;
   private OzoneReplication ozoneReplication;
   private Window window = Window.NONE;
+  private Target target;
 
   @Override
   protected void validate() {
@@ -358,6 +364,11 @@ public final class DfsioCommand extends WorkloadCommand {
 
   /** A fully qualified --root (hdfs://nn:8020/bench, o3fs://bucket.vol/bench) names the target itself. */
   @Override
+  protected String operationName() {
+    return op.testType().replace(' ', '-');
+  }
+
+  @Override
   protected PathArgument targetPath() {
     return new PathArgument("--root", root);
   }
@@ -502,6 +513,7 @@ public final class DfsioCommand extends WorkloadCommand {
 
   @Override
   protected int execute(Target target) throws Exception {
+    this.target = target;
     FileSystem fs = target.fs();
     Path qualifiedRoot = fs.makeQualified(rootPath);
     PrintStream out = context.out();
@@ -536,7 +548,18 @@ public final class DfsioCommand extends WorkloadCommand {
 
     String startedAt = Instant.now().toString();
     if (useMapReduce(target)) {
-      double jobMillis = measured(() -> DfsioJob.run(target.conf(), fs, params(), nrFiles, recording, out));
+      double jobMillis;
+      try {
+        jobMillis = measured(() -> DfsioJob.run(target.conf(), fs, params(), nrFiles, recording, out));
+      } catch (RunFailedException e) {
+        if (!Signals.stopRequested()) {
+          throw e;
+        }
+        // stopped: the maps' figures are lost with the killed job; the run is still recorded
+        context.err().println("dfsio: " + e.getMessage());
+        return report(qualifiedRoot, startedAt, LegacyFigures.of(op.testType(), List.of(), Double.NaN),
+            Aggregate.of(List.of()), List.of(), false);
+      }
       PartFile part = PartFile.read(fs, new Path(rootPath, op.resultDir()));
       for (Map.Entry<String, String> e : part.instrumentation().entrySet()) {
         recording.addTaskTimings(e.getKey(), TaskInstrumentation.parse(e.getValue()));
@@ -544,56 +567,78 @@ public final class DfsioCommand extends WorkloadCommand {
       LegacyFigures legacy = LegacyFigures.ofPartFile(op.testType(), Long.parseLong(part.legacy("tasks")),
           Long.parseLong(part.legacy("size")), Long.parseLong(part.legacy("time")),
           Float.parseFloat(part.legacy("rate")), Float.parseFloat(part.legacy("sqrate")), jobMillis);
-      return report(target, qualifiedRoot, startedAt, legacy, part.aggregate(), part.failedTasks(), part.tasks(),
-          false);
+      return report(qualifiedRoot, startedAt, legacy, part.aggregate(), part.tasks(), false);
     }
     LocalEngine.TaskBody body = params().body(fs);
     long t0 = System.nanoTime();
-    LocalEngine.Result result = measured(() -> LocalEngine.run(nrFiles, nThreads, DfsioFiles::fileName, window, body));
+    long total = window.timeBounded() || op == DfsioOperation.TRUNCATE ? -1 : nrFiles * fileBytes;
+    LocalEngine.Result result = measured(() -> LocalEngine.run(nrFiles, nThreads, DfsioFiles::fileName, window,
+        monitor("dfsio " + op.testType()).totalBytes(total), body));
     double execMillis = (System.nanoTime() - t0) / 1e6;
 
     List<TaskRecord> records = result.records();
-    List<String> failed = new ArrayList<>();
-    for (TaskRecord r : result.failed()) {
-      failed.add(r.name() + ": " + r.error());
-    }
-    return report(target, qualifiedRoot, startedAt, LegacyFigures.of(op.testType(), records, execMillis),
-        Aggregate.of(records), failed, records.stream().map(TaskResult::of).toList(), true);
+    return report(qualifiedRoot, startedAt, LegacyFigures.of(op.testType(), records, execMillis),
+        Aggregate.of(records), records.stream().map(TaskResult::of).toList(), true);
   }
 
-  /** Prints and appends the figures, writes the JSON (and the part file for a local run). */
-  private int report(Target target, Path qualifiedRoot, String startedAt, LegacyFigures legacy, Aggregate agg,
-      List<String> failed, List<TaskResult> tasks, boolean writePartFile) throws IOException {
+  /**
+   * Prints the figures, appends them to -resFile and writes the run's JSON: everything local first, so a
+   * target that failed cannot take the figures with it. Then, for a local run, TestDFSIO's part file on
+   * the target; failing to write it is a warning (the run's exit code stands, the JSON says so).
+   */
+  private int report(Path qualifiedRoot, String startedAt, LegacyFigures legacy, Aggregate agg,
+      List<TaskResult> tasks, boolean writePartFile) throws IOException {
     PrintStream out = context.out();
+    PrintStream err = context.err();
     String finishedAt = Instant.now().toString();
     List<String> lines = new ArrayList<>();
     if (legacy.tasks() > 0) {
       lines.addAll(legacy.lines(new Date()));
     }
     lines.addAll(TextReport.aggregateLines(op.testType(), agg));
+    List<String> failed = tasks.stream().filter(t -> t.error() != null).map(t -> t.name() + ": " + t.error())
+        .toList();
     int exit = failed.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
-
-    String runId = runId(op.testType());
-    RunResult run = new RunResult("dfsio", op.testType(), context.commandLine(), optionValues(),
-        Versions.detect(), hostName(), target.uri().toString(), target.description(),
-        qualifiedRoot.toString(), startedAt, finishedAt, exit, failed, agg,
-        figures(legacy), tasks);
-    java.nio.file.Path jsonFile = writeResult(run, runId);
-    if (writePartFile) {
-      // TestDFSIO's reducer output, so `dfsio analyze` (or any TestDFSIO tooling) reads this run too
-      PartFile.write(target.fs(), new Path(rootPath, op.resultDir()), legacy, agg);
-    }
-
     for (String line : lines) {
       out.println(line);
     }
     appendResFile(lines);
+    TextReport.failureLines("dfsio", nrFiles, tasks).forEach(err::println);
+    if (Signals.stopRequested()) {
+      err.println("dfsio: stopped by " + Signals.received() + "; the figures cover what " + tasks.size()
+          + " of " + nrFiles + " task(s) did until then");
+    }
+
+    Path partFile = new Path(new Path(qualifiedRoot, op.resultDir()), PartFile.NAME);
+    Map<String, Object> figures = figures(legacy);
+    Map<String, Object> part = new LinkedHashMap<>();
+    part.put("path", partFile.toString());
+    part.put("written", !writePartFile);
+    if (writePartFile && Signals.stopRequested()) {
+      part.put("error", "not written: the run was stopped by " + Signals.received());
+      writePartFile = false;
+    }
+    figures.put("partFile", part);
+    RunResult run = new RunResult("dfsio", op.testType(), context.commandLine(), optionValues(),
+        Versions.detect(), hostName(), target.uri().toString(), target.description(),
+        qualifiedRoot.toString(), startedAt, finishedAt, exit, failed, agg, figures, tasks);
+    java.nio.file.Path jsonFile = writeResult(run);
     out.println("Result JSON: " + jsonFile);
-    if (!failed.isEmpty()) {
-      context.err().println("dfsio: " + failed.size() + " of " + nrFiles + " task(s) failed:");
-      for (String f : failed) {
-        context.err().println("  " + f);
+    if (writePartFile) {
+      // TestDFSIO's reducer output, so `dfsio analyze` (or any TestDFSIO tooling) reads this run too
+      try {
+        Bounded.call("part file", PART_FILE_SECONDS, () -> {
+          PartFile.write(target.fs(), new Path(rootPath, op.resultDir()), legacy, agg);
+          return null;
+        });
+        part.put("written", true);
+      } catch (Exception e) {
+        String why = TaskRecorder.describe(e);
+        part.put("error", why);
+        err.println("dfsio: warning: the part file " + partFile + " was not written (" + why + "); the "
+            + "figures above and " + jsonFile + " are complete");
       }
+      writeResult(run);
     }
     return exit;
   }

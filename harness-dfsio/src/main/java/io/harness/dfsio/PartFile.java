@@ -217,7 +217,7 @@ public final class PartFile {
     });
     double wall = (last - first) / 1e9;
     return new Aggregate((int) tasks + failed, failed, size, first, last, wall,
-        wall > 0 ? size / (double) (1 << 20) / wall : 0, latency, timeSeries());
+        tasks == 0 ? null : wall > 0 ? size / (double) (1 << 20) / wall : 0, latency, timeSeries());
   }
 
   /** An HdrHistogram in the part file's (and the JSON's) Base64 compressed form. */

@@ -3,6 +3,7 @@ package io.harness.dfsio;
 import io.harness.core.data.SeededData;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.TaskStreams;
 import java.io.EOFException;
 import java.io.IOException;
 import java.util.SplittableRandom;
@@ -67,23 +68,24 @@ final class PositionedReadTask implements LocalEngine.TaskBody {
     byte[] expected = verify ? new byte[bufferSize] : null;
     Path file = DfsioFiles.dataFile(root, index);
     SplittableRandom rnd = positions(seed, index);
-    long t = System.nanoTime();
+    long t = rec.enter("status");
     long fileLength = fs.getFileStatus(file).getLen();
     rec.call("status", t, 0);
-    t = System.nanoTime();
-    try (FSDataInputStream in = fs.open(file, bufferSize)) {
-      rec.call("open", t, 0);
+    t = rec.enter("open");
+    FSDataInputStream stream = fs.open(file, bufferSize);
+    rec.call("open", t, 0);
+    TaskStreams.use(stream, rec, in -> {
       long done = 0;
       boolean bounded = rec.timeBounded();
-      for (long pos = first(fileLength, rnd); bounded ? !rec.expired() : done < totalSize;
+      for (long pos = first(fileLength, rnd); !rec.expired() && (bounded || done < totalSize);
           pos = next(pos, fileLength, rnd, bounded)) {
         if (pos >= fileLength) {
           break; // a skip read passed the end of the file
         }
         int want = bounded ? bufferSize : (int) Math.min(bufferSize, totalSize - done);
-        t = System.nanoTime();
+        long r = rec.enter("read");
         int n = in.read(pos, buf, 0, want);
-        rec.call("read", t, Math.max(n, 0));
+        rec.call("read", r, Math.max(n, 0));
         if (n <= 0) {
           throw new EOFException(file.getName() + ": read at byte " + pos + " returned " + n
               + " although the file has " + fileLength + " bytes");
@@ -93,9 +95,7 @@ final class PositionedReadTask implements LocalEngine.TaskBody {
         }
         done += n;
       }
-      t = System.nanoTime();
-    }
-    rec.call("close", t, 0);
+    });
   }
 
   private long first(long fileLength, SplittableRandom rnd) {

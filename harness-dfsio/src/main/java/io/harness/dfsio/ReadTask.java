@@ -3,10 +3,10 @@ package io.harness.dfsio;
 import io.harness.core.data.SeededData;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.TaskStreams;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.IOException;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -45,16 +45,16 @@ final class ReadTask implements LocalEngine.TaskBody {
     byte[] buf = new byte[bufferSize];
     byte[] expected = verify ? new byte[bufferSize] : null;
     Path file = DfsioFiles.dataFile(root, index);
-    InputStream in = open(file, rec);
+    InputStream[] in = {open(file, rec)};
     try {
-      for (long pos = 0; rec.timeBounded() ? !rec.expired() : pos < fileSize; ) {
+      for (long pos = 0; !rec.expired() && (rec.timeBounded() || pos < fileSize); ) {
         if (pos == fileSize) {
-          in = startOver(file, in, rec);
+          in[0] = startOver(file, in[0], rec);
           pos = 0;
         }
         int want = (int) Math.min(bufferSize, fileSize - pos);
-        long t = System.nanoTime();
-        int n = in.read(buf, 0, want);
+        long t = rec.enter("read");
+        int n = in[0].read(buf, 0, want);
         rec.call("read", t, Math.max(n, 0));
         if (n < 0) {
           throw new EOFException(file.getName() + " ended at byte " + pos + " of " + fileSize);
@@ -64,20 +64,22 @@ final class ReadTask implements LocalEngine.TaskBody {
         }
         pos += n;
       }
-    } finally {
-      close(in, rec);
+    } catch (Throwable e) {
+      TaskStreams.closeAfter(in[0], e);
+      throw e;
     }
+    close(in[0], rec);
   }
 
   private InputStream open(Path file, TaskRecorder rec) throws IOException {
-    long t = System.nanoTime();
+    long t = rec.enter("open");
     InputStream in = SeededIo.decompressed(fs.open(file, bufferSize), codec);
     rec.call("open", t, 0);
     return in;
   }
 
   private static void close(InputStream in, TaskRecorder rec) throws IOException {
-    long t = System.nanoTime();
+    long t = rec.enter("close");
     in.close();
     rec.call("close", t, 0);
   }
@@ -85,7 +87,7 @@ final class ReadTask implements LocalEngine.TaskBody {
   /** Back to the first byte: a timed seek, or a close and a new open of a compressed stream. */
   private InputStream startOver(Path file, InputStream in, TaskRecorder rec) throws IOException {
     if (in instanceof FSDataInputStream seekable) {
-      long t = System.nanoTime();
+      long t = rec.enter("seek");
       seekable.seek(0);
       rec.call("seek", t, 0);
       return in;

@@ -26,7 +26,7 @@ final class SeededIo {
     for (long done = 0; done < size && !rec.expired(); ) {
       int n = (int) Math.min(buf.length, size - done);
       data.fill(buf, 0, n, from + done);
-      long t = System.nanoTime();
+      long t = rec.enter("write");
       out.write(buf, 0, n);
       rec.call("write", t, n);
       done += n;

@@ -41,18 +41,18 @@ final class TruncateTask implements LocalEngine.TaskBody {
   @Override
   public void run(int index, TaskRecorder rec) throws Exception {
     Path file = DfsioFiles.dataFile(root, index);
-    long t = System.nanoTime();
+    long t = rec.enter("status");
     long oldLength = fs.getFileStatus(file).getLen();
     rec.call("status", t, 0);
     if (oldLength < newLength) {
       throw new IOException(file.getName() + " has " + oldLength + " bytes, fewer than the new length "
           + newLength);
     }
-    t = System.nanoTime();
+    t = rec.enter("truncate");
     boolean done = FsSupport.truncate(fs, file, newLength);
     rec.call("truncate", t, oldLength - newLength);
     if (!done) {
-      t = System.nanoTime();
+      t = rec.enter("recovery");
       long deadline = t + maxWaitNanos;
       while (!finished(file)) {
         if (System.nanoTime() - deadline > 0) {

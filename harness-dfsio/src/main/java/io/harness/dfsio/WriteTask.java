@@ -3,6 +3,7 @@ package io.harness.dfsio;
 import io.harness.core.data.SeededData;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.TaskStreams;
 import java.io.OutputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -34,13 +35,10 @@ final class WriteTask implements LocalEngine.TaskBody {
   public void run(int index, TaskRecorder rec) throws Exception {
     SeededData data = new SeededData(seed, index);
     byte[] buf = new byte[bufferSize];
-    long t = System.nanoTime();
+    long t = rec.enter("create");
     FSDataOutputStream raw = fs.create(DfsioFiles.dataFile(root, index), true, bufferSize);
-    try (OutputStream out = SeededIo.compressed(raw, codec)) {
-      rec.call("create", t, 0);
-      SeededIo.write(out, data, 0, fileSize, buf, rec);
-      t = System.nanoTime();
-    }
-    rec.call("close", t, 0);
+    OutputStream out = SeededIo.compressed(raw, codec);
+    rec.call("create", t, 0);
+    TaskStreams.use(out, rec, o -> SeededIo.write(o, data, 0, fileSize, buf, rec));
   }
 }

@@ -99,7 +99,7 @@ class DfsioCommandTest {
         "-fs", "file:///", "--root", root.toString());
     assertEquals(1, bad.code());
     assertTrue(bad.err().contains("1 of 3 task(s) failed"), bad.err());
-    assertTrue(bad.err().contains("test_io_1: java.io.IOException: data mismatch in test_io_1 at byte 777777"),
+    assertTrue(bad.err().contains("1x java.io.IOException: data mismatch in test_io_1 at byte 777777 (written with another --seed, or corrupted) [test_io_1]"),
         bad.err());
     JsonNode badJson = lastJson();
     assertEquals(1, badJson.get("exitCode").asInt());

@@ -121,7 +121,7 @@ class DfsioMapReduceTest {
     String[] r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "2", "-fileSize", "1MB",
         "--root", root.toString());
     assertEquals("1", r[0], r[1] + r[2]);
-    assertTrue(r[2].contains("test_io_1: java.io.IOException: data mismatch in test_io_1 at byte 4242"), r[2]);
+    assertTrue(r[2].contains("1x java.io.IOException: data mismatch in test_io_1 at byte 4242 (written with another --seed, or corrupted) [test_io_1]"), r[2]);
     Map<String, String> part = partFile(root.resolve("io_read/part-00000"));
     assertEquals("1", part.get("l:tasks"));
     assertEquals("1", part.get(PartFile.FAILED));

@@ -281,7 +281,7 @@ class DfsioModesTest {
     assertEquals(1, bad.code(), bad.err());
     assertTrue(bad.err().contains("1 of 3 task(s) failed"), bad.err());
     assertTrue(bad.err().contains(
-        "test_io_1: java.io.IOException: data mismatch in test_io_1 at byte 123457"), bad.err());
+        "1x java.io.IOException: data mismatch in test_io_1 at byte 123457 (written with another --seed, or corrupted) [test_io_1]"), bad.err());
     JsonNode json = lastJson();
     assertEquals("backward read", json.get("operation").asText());
     assertEquals(1, json.get("exitCode").asInt());

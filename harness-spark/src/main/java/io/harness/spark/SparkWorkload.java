@@ -189,6 +189,7 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
           + "(lib/spark) or spark-submit");
     }
     startedAt = Instant.now().toString();
+    recording.open(RunRecording.runId("spark", operation()), context.err());
     Deque<AutoCloseable> open = new ArrayDeque<>();
     try {
       Configuration conf = context.conf();
@@ -232,6 +233,9 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
             + "the executors of master " + spark.master() + " run in JVMs of their own");
       }
       return execute(spark);
+    } catch (UsageException e) {
+      recording.discard();
+      throw e;
     } finally {
       while (!open.isEmpty()) {
         try {
@@ -240,6 +244,7 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
           context.err().println("spark " + operation() + ": while closing: " + e);
         }
       }
+      recording.close(context.err());
     }
   }
 
@@ -398,7 +403,7 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
         Versions.detect(), RunRecording.hostName(), root.target.uri().toString(), targetDescription(root),
         root.uri(), startedAt, Instant.now().toString(), exitCode, failed, agg, figures,
         records.stream().map(TaskResult::of).toList());
-    java.nio.file.Path file = recording.write(run, RunRecording.runId("spark", operation()), context.err());
+    java.nio.file.Path file = recording.write(run, context.err());
     context.out().println("Result JSON: " + file);
   }
 

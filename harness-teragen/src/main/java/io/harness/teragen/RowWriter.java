@@ -2,6 +2,7 @@ package io.harness.teragen;
 
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.TaskStreams;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -45,43 +46,43 @@ public final class RowWriter implements LocalEngine.TaskBody {
   }
 
   @Override
-  public void run(int index, TaskRecorder rec) throws IOException {
+  public void run(int index, TaskRecorder rec) throws Exception {
     RowRange range = ranges.get(index);
     Checksum128 sum = new Checksum128();
     byte[] buf = new byte[(int) Math.min(batchRows, Math.max(1, range.count())) * TeraRows.ROW];
     TeraRandom rand = TeraRandom.forRow(range.first());
-    long t = System.nanoTime();
+    long t = rec.enter("create");
     FSDataOutputStream out = fs.create(files.apply(index), true, Math.min(buf.length, 1 << 20));
-    try {
-      rec.call("create", t, 0);
-      long row = range.first();
-      long end = range.first() + range.count();
-      while (row < end) {
-        int n = (int) Math.min(batchRows, end - row);
-        for (int i = 0; i < n; i++, row++) {
-          rand.next();
-          TeraRows.fill(buf, i * TeraRows.ROW, rand.hi(), rand.lo(), row);
-        }
-        int len = n * TeraRows.ROW;
-        sum.addRows(buf, 0, len);
-        t = System.nanoTime();
-        out.write(buf, 0, len);
-        rec.call("write", t, len);
-      }
-      if (finalSync) {
-        t = System.nanoTime();
-        try {
-          out.hsync();
-          rec.call("hsync", t, 0);
-        } catch (UnsupportedOperationException e) {
-          // an erasure-coded HDFS file has no hsync; TeraGen goes on without it too
-        }
-      }
-    } finally {
-      t = System.nanoTime();
-      out.close();
-    }
-    rec.call("close", t, 0);
+    rec.call("create", t, 0);
+    TaskStreams.use(out, rec, o -> write(o, range, rand, buf, sum, rec));
     checksums[index] = sum;
+  }
+
+  private void write(FSDataOutputStream out, RowRange range, TeraRandom rand, byte[] buf, Checksum128 sum,
+      TaskRecorder rec) throws IOException {
+    long row = range.first();
+    long end = range.first() + range.count();
+    // a run that is stopped (a signal) ends here too: the file is closed short
+    while (row < end && !rec.expired()) {
+      int n = (int) Math.min(batchRows, end - row);
+      for (int i = 0; i < n; i++, row++) {
+        rand.next();
+        TeraRows.fill(buf, i * TeraRows.ROW, rand.hi(), rand.lo(), row);
+      }
+      int len = n * TeraRows.ROW;
+      sum.addRows(buf, 0, len);
+      long t = rec.enter("write");
+      out.write(buf, 0, len);
+      rec.call("write", t, len);
+    }
+    if (finalSync) {
+      long t = rec.enter("hsync");
+      try {
+        out.hsync();
+        rec.call("hsync", t, 0);
+      } catch (UnsupportedOperationException e) {
+        // an erasure-coded HDFS file has no hsync; TeraGen goes on without it too
+      }
+    }
   }
 }

@@ -4,6 +4,7 @@ import io.harness.core.cli.ExitCodes;
 import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.UsageException;
 import io.harness.core.cli.WorkloadCommand;
+import io.harness.core.cli.Signals;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.engine.Window;
@@ -198,7 +199,8 @@ public final class TeraGenCommand extends WorkloadCommand {
         throw new RunFailedException("cannot create " + q + ": " + e.getMessage(), e);
       }
       RowWriter writer = new RowWriter(fs, ranges, i -> new Path(out, RowRange.fileName(i)), batchRows, finalSync);
-      LocalEngine.Result r = measured(() -> LocalEngine.run(nMaps, threads, RowRange::fileName, Window.NONE, writer));
+      LocalEngine.Result r = measured(() -> LocalEngine.run(nMaps, threads, RowRange::fileName, Window.NONE,
+          monitor("teragen").totalBytes(rows * TeraRows.ROW), writer));
       records = r.records();
       elapsedMillis = (r.endEpochNanos() - r.startEpochNanos()) / 1e6;
       for (TaskRecord t : r.failed()) {
@@ -209,7 +211,7 @@ public final class TeraGenCommand extends WorkloadCommand {
           total.add(writer.checksum(i));
         }
       }
-      if (failed.isEmpty()) {
+      if (failed.isEmpty() && !r.stopped() && !Signals.stopRequested()) {
         // what a MapReduce job's committer leaves, so tools that wait for it see a finished directory
         fs.create(new Path(out, "_SUCCESS"), true).close();
       }
@@ -247,13 +249,13 @@ public final class TeraGenCommand extends WorkloadCommand {
     RunResult run = new RunResult("teragen", "generate", context.commandLine(), optionValues(), Versions.detect(),
         hostName(), target.uri().toString(), target.description(), q.toString(), startedAt,
         Instant.now().toString(), exit, failed, agg, figures, records.stream().map(TaskResult::of).toList());
-    java.nio.file.Path json = writeResult(run, runId("generate"));
     lines.forEach(o::println);
-    o.println("Result JSON: " + json);
-    if (!failed.isEmpty()) {
-      context.err().println("teragen: " + failed.size() + " of " + nMaps + " file(s) failed:");
-      failed.forEach(f -> context.err().println("  " + f));
+    TextReport.failureLines("teragen", nMaps, run.tasks()).forEach(context.err()::println);
+    if (Signals.stopRequested()) {
+      context.err().println("teragen: stopped by " + Signals.received() + "; " + out + " is incomplete (no _SUCCESS)");
     }
+    java.nio.file.Path json = writeResult(run);
+    o.println("Result JSON: " + json);
     return exit;
   }
 }

@@ -7,6 +7,7 @@ import io.harness.core.cli.WorkloadCommand;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.TaskStreams;
 import io.harness.core.engine.Window;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.RunResult;
@@ -140,7 +141,7 @@ public final class TeraValidateCommand extends WorkloadCommand {
     String startedAt = Instant.now().toString();
     FileResult[] results = new FileResult[files.length];
     LocalEngine.Result r = measured(() -> LocalEngine.run(files.length, threads, i -> files[i].getPath().getName(),
-        Window.NONE, (i, rec) -> results[i] = check(fs, files[i], rec)));
+        Window.NONE, monitor("teravalidate").totalBytes(totalBytes()), (i, rec) -> results[i] = check(fs, files[i], rec)));
     double seconds = (r.endEpochNanos() - r.startEpochNanos()) / 1e9;
 
     List<String> failed = new ArrayList<>();
@@ -203,8 +204,8 @@ public final class TeraValidateCommand extends WorkloadCommand {
     RunResult run = new RunResult("teravalidate", "validate", context.commandLine(), optionValues(),
         Versions.detect(), hostName(), target.uri().toString(), target.description(), q.toString(), startedAt,
         Instant.now().toString(), exit, failed, agg, figures, r.records().stream().map(TaskResult::of).toList());
-    java.nio.file.Path json = writeResult(run, runId("validate"));
     lines.forEach(o::println);
+    java.nio.file.Path json = writeResult(run);
     o.println("Result JSON: " + json);
     for (String p : problems) {
       context.err().println("teravalidate: " + p);
@@ -215,7 +216,16 @@ public final class TeraValidateCommand extends WorkloadCommand {
     return exit;
   }
 
-  private FileResult check(FileSystem fs, FileStatus file, TaskRecorder rec) throws IOException {
+  /** The bytes every file holds, together. */
+  private long totalBytes() {
+    long sum = 0;
+    for (FileStatus f : files) {
+      sum += f.getLen();
+    }
+    return sum;
+  }
+
+  private FileResult check(FileSystem fs, FileStatus file, TaskRecorder rec) throws Exception {
     long len = file.getLen();
     if (len % TeraRows.ROW != 0) {
       throw new IOException(file.getPath().getName() + " is " + len + " bytes, not a whole number of "
@@ -223,17 +233,18 @@ public final class TeraValidateCommand extends WorkloadCommand {
     }
     long rows = len / TeraRows.ROW;
     byte[] buf = new byte[(int) Math.min(bufferRows, Math.max(1, rows)) * TeraRows.ROW];
-    byte[] first = null;
     byte[] prev = new byte[TeraRows.KEY];
-    String misorder = null;
     Checksum128 sum = new Checksum128();
-    long t = System.nanoTime();
-    try (FSDataInputStream in = fs.open(file.getPath())) {
-      rec.call("open", t, 0);
+    long t0 = rec.enter("open");
+    FSDataInputStream stream = fs.open(file.getPath());
+    rec.call("open", t0, 0);
+    String[] misorder = {null};
+    byte[][] first = {null};
+    TaskStreams.use(stream, rec, in -> {
       long row = 0;
-      while (row < rows) {
+      while (row < rows && !rec.expired()) {
         int n = (int) Math.min(buf.length / TeraRows.ROW, rows - row);
-        t = System.nanoTime();
+        long t = rec.enter("read");
         try {
           in.readFully(buf, 0, n * TeraRows.ROW);
         } catch (EOFException e) {
@@ -244,10 +255,10 @@ public final class TeraValidateCommand extends WorkloadCommand {
         if (!checksumOnly) {
           for (int i = 0; i < n; i++) {
             int off = i * TeraRows.ROW;
-            if (first == null) {
-              first = Arrays.copyOfRange(buf, 0, TeraRows.KEY);
-            } else if (misorder == null && TeraRows.compareKeys(prev, 0, buf, off) > 0) {
-              misorder = "row " + (row + i) + " (key " + hex(Arrays.copyOfRange(buf, off, off + TeraRows.KEY))
+            if (first[0] == null) {
+              first[0] = Arrays.copyOfRange(buf, 0, TeraRows.KEY);
+            } else if (misorder[0] == null && TeraRows.compareKeys(prev, 0, buf, off) > 0) {
+              misorder[0] = "row " + (row + i) + " (key " + hex(Arrays.copyOfRange(buf, off, off + TeraRows.KEY))
                   + ") is below the row before it (key " + hex(prev) + ")";
             }
             System.arraycopy(buf, off, prev, 0, TeraRows.KEY);
@@ -255,10 +266,8 @@ public final class TeraValidateCommand extends WorkloadCommand {
         }
         row += n;
       }
-      t = System.nanoTime();
-    }
-    rec.call("close", t, 0);
-    return new FileResult(rows, sum, first, rows == 0 ? null : prev.clone(), misorder);
+    });
+    return new FileResult(rows, sum, first[0], rows == 0 ? null : prev.clone(), misorder[0]);
   }
 
   private static String hex(byte[] key) {

@@ -26,6 +26,8 @@ public final class Harness implements Runnable {
   CommandSpec spec;
 
   public static void main(String[] args) {
+    // SIGINT / SIGTERM stop the run, which still prints and saves what it measured (exit 130 / 143)
+    Signals.install(System.err);
     // JVMs that ran a mini cluster keep non-daemon threads: always leave with an explicit code.
     int code = run(System.getenv(), System.out, System.err, args);
     System.out.flush();
@@ -35,6 +37,7 @@ public final class Harness implements Runnable {
 
   /** Runs one command line and returns its exit code; never calls System.exit. */
   public static int run(Map<String, String> env, PrintStream out, PrintStream err, String... args) {
+    Signals.newRun();
     RunContext context;
     GenericOptions generic;
     try {
@@ -46,7 +49,8 @@ public final class Harness implements Runnable {
       return ExitCodes.USAGE;
     }
     CommandLine cl = commandLine(context);
-    return cl.execute(generic.rest().toArray(new String[0]));
+    int code = cl.execute(generic.rest().toArray(new String[0]));
+    return Signals.exitCode(code);
   }
 
   static CommandLine commandLine(RunContext context) {

@@ -54,7 +54,19 @@ public final class RunRecording {
           + "flame graph next to the run's JSON, which names it and the sampling engine that ran.")
   String profile;
 
+  @Option(names = "--verbose",
+      description = "Show the libraries' and embedded servers' log lines on the terminal as they come (they "
+          + "always go to " + "run.log" + " in the run's folder).")
+  boolean verbose;
+
+  /** The run's log file, in its folder. */
+  public static final String LOG = "run.log";
+
   private RunInstrumentation instrumentation;
+  private Path dir;
+  private boolean madeRunDir;
+  private RunLog log;
+  private Map<String, Object> extraFigures;
   private final List<Map<String, Object>> taskTimings = new ArrayList<>();
   private Profiler profiler;
   private Path flameGraph;
@@ -116,45 +128,139 @@ public final class RunRecording {
   }
 
   /**
-   * Writes the result as {@code <--run-dir>/<runId>/result.json} (and to {@code --json} when given), with the
-   * instrumentation's counters and the profile (its flame graph moved beside the JSON) in its figures, and
-   * returns the run-dir file. The flame graph's place is printed to {@code err}.
+   * Starts the run's folder {@code <--run-dir>/<runId>}: made now (with {@code --run-dir} itself when
+   * missing), and from now on the libraries' and embedded servers' logs go to {@value #LOG} in it
+   * ({@code --verbose}: to the terminal too). Called once the arguments are checked and before the target
+   * is contacted; {@link #close} ends it.
    */
-  public Path write(RunResult result, String runId, PrintStream err) throws IOException {
-    Path dir = runDir.resolve(runId);
-    if (instrumentation != null || flameGraph != null) {
-      Map<String, Object> figures = new LinkedHashMap<>(result.figures());
-      if (instrumentation != null) {
-        List<Map<String, Object>> all = new ArrayList<>(instrumentation.timings());
-        all.addAll(taskTimings);
-        figures.put("instrumentation", all);
-        if (!taskTimings.isEmpty()) {
-          err.println(taskSummary());
+  public Path open(String runId, PrintStream err) throws IOException {
+    if (dir != null) {
+      throw new IllegalStateException("the run's folder is open already: " + dir);
+    }
+    Path base = runDir.toAbsolutePath().normalize();
+    madeRunDir = Files.notExists(base);
+    dir = Files.createDirectories(base.resolve(runId));
+    log = RunLog.start(dir.resolve(LOG), err, verbose);
+    return dir;
+  }
+
+  /** The run's folder, once {@link #open} made it (else null). */
+  public Path directory() {
+    return dir;
+  }
+
+  /**
+   * Ends the run's folder: puts the terminal's streams back, prints what the log holds when it warned of
+   * anything, and removes the folder when the run left nothing in it (and {@code --run-dir} when this run
+   * made it and it is empty).
+   */
+  public void close(PrintStream err) {
+    if (dir == null) {
+      return;
+    }
+    if (log != null) {
+      log.close();
+      log.summary().forEach(err::println);
+      log = null;
+    }
+    removeIfEmpty();
+  }
+
+  /**
+   * Removes the run's folder (a usage error found after it was made: bad input leaves nothing behind).
+   * Only what this run made goes: its log, its folder, and {@code --run-dir} when this run made it.
+   */
+  public void discard() {
+    if (dir == null) {
+      return;
+    }
+    if (log != null) {
+      log.close();
+      log = null;
+    }
+    try {
+      Files.deleteIfExists(dir.resolve(LOG));
+    } catch (IOException e) {
+      // left behind: harmless
+    }
+    removeIfEmpty();
+  }
+
+  private void removeIfEmpty() {
+    try {
+      if (isEmptyDir(dir)) {
+        Files.delete(dir);
+        if (madeRunDir && isEmptyDir(dir.getParent())) {
+          Files.delete(dir.getParent());
         }
       }
-      if (flameGraph != null) {
-        String name = "flamegraph-" + profiler.event() + ".html";
-        Files.createDirectories(dir);
-        Files.move(flameGraph, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-        flameGraph = null;
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("event", profiler.event());
-        p.put("engine", profiler.engine());
-        p.put("flameGraph", name);
-        figures.put("profile", p);
-        err.println("Flame graph (" + profiler.event() + ", " + profiler.engine() + "): " + dir.resolve(name));
-      }
-      result = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
-          result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
-          result.startedAt(), result.finishedAt(), result.exitCode(), result.failedTasks(), result.aggregate(),
-          figures, result.tasks());
+    } catch (IOException e) {
+      // left behind: harmless
     }
+  }
+
+  private static boolean isEmptyDir(Path p) throws IOException {
+    if (!Files.isDirectory(p)) {
+      return false;
+    }
+    try (java.util.stream.Stream<Path> s = Files.list(p)) {
+      return s.findAny().isEmpty();
+    }
+  }
+
+  /**
+   * Writes the result as {@code result.json} in the run's folder (and to {@code --json} when given), with
+   * the instrumentation's counters and the profile (its flame graph moved beside the JSON) in its figures,
+   * whether a signal stopped the run, and the log's name; returns the run-folder file. May be called again
+   * for the same run (a later fact, such as a part file that could not be written): the file is rewritten.
+   * The exit code written is the one the process ends with ({@link Signals#exitCode}).
+   */
+  public Path write(RunResult result, PrintStream err) throws IOException {
+    if (dir == null) {
+      throw new IllegalStateException("write before open");
+    }
+    Map<String, Object> figures = new LinkedHashMap<>(result.figures());
+    figures.putAll(recordingFigures(err));
+    int exit = Signals.exitCode(result.exitCode());
+    result = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
+        result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
+        result.startedAt(), result.finishedAt(), exit, result.failedTasks(), result.aggregate(),
+        figures, result.tasks(), Signals.received(), log != null && !log.empty() ? LOG : null);
     Path file = dir.resolve("result.json");
     ResultWriter.write(result, file);
     if (json != null) {
       ResultWriter.write(result, json);
     }
+    Signals.settle(exit);
     return file;
+  }
+
+  /** {@code figures.instrumentation} and {@code figures.profile}: made once, at the first write. */
+  private Map<String, Object> recordingFigures(PrintStream err) throws IOException {
+    if (extraFigures != null) {
+      return extraFigures;
+    }
+    extraFigures = new LinkedHashMap<>();
+    if (instrumentation != null) {
+      List<Map<String, Object>> all = new ArrayList<>(instrumentation.timings());
+      all.addAll(taskTimings);
+      extraFigures.put("instrumentation", all);
+      if (!taskTimings.isEmpty()) {
+        err.println(taskSummary());
+      }
+    }
+    if (flameGraph != null) {
+      String name = "flamegraph-" + profiler.event() + ".html";
+      Files.move(flameGraph, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+      flameGraph = null;
+      Map<String, Object> p = new LinkedHashMap<>();
+      p.put("event", profiler.event());
+      p.put("engine", profiler.engine());
+      p.put("flameGraph", name);
+      extraFigures.put("profile", p);
+      err.println("Flame graph (" + profiler.event() + ", " + profiler.engine() + "): " + dir.resolve(name));
+    }
+    return extraFigures;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.harness.core.cli;
 
+import io.harness.core.engine.Monitor;
 import io.harness.core.result.RunResult;
 import io.harness.core.target.EmbeddedSpec;
 import io.harness.core.target.Roots;
@@ -34,6 +35,14 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
   @Option(names = {"-t", "--threads"}, paramLabel = "N",
       description = "Threads of the local engine (default: one per task, at most 2 x cores).")
   protected Integer threads;
+
+  @Option(names = "--task-timeout", paramLabel = "TIME",
+      description = "Fail a task that is stuck in one call (write, hflush, close ...) longer than this (30s, "
+          + "5m; a bare number is seconds); its thread's stack goes into the run's JSON and a new thread takes "
+          + "the remaining tasks. Default: off (tasks wait as long as the file system's client does).")
+  protected String taskTimeout;
+
+  private long taskTimeoutNanos;
 
   /** --json, --run-dir, --instrument, --profile and what they do: shared with workloads that do not extend this. */
   @Mixin
@@ -87,6 +96,16 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     if (threads != null && threads < 1) {
       throw new UsageException("--threads", "must be at least 1, was " + threads);
     }
+    if (taskTimeout != null) {
+      try {
+        taskTimeoutNanos = io.harness.core.util.Durations.parseNanos(taskTimeout);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--task-timeout", e.getMessage());
+      }
+      if (taskTimeoutNanos <= 0) {
+        throw new UsageException("--task-timeout", "must be positive, was " + taskTimeout);
+      }
+    }
     recording.begin(context.err());
     EmbeddedSpec embeddedSpec = null;
     URI configured = null;
@@ -102,12 +121,31 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       configured = Target.checkConfigured(context.conf(),
           context.genericOptions().fs() != null ? "-fs" : "fs.defaultFS");
     }
+    recording.open(runId(operationName()), context.err());
     try (Target target = embeddedSpec != null
         ? Target.embedded(embeddedSpec, context.conf(), context.err())
         : Target.configured(context.conf(), configured)) {
       validateTarget(target);
       return execute(target);
+    } catch (UsageException e) {
+      recording.discard();
+      throw e;
+    } finally {
+      recording.close(context.err());
     }
+  }
+
+  /** The operation this run performs (its folder's and JSON's name), e.g. {@code write}; known after {@link #validate}. */
+  protected String operationName() {
+    return spec.name();
+  }
+
+  /**
+   * What the local engine reports while this run's tasks run: progress lines labelled {@code label}, the
+   * stuck tasks, {@code --task-timeout}, and a stop on SIGINT / SIGTERM.
+   */
+  protected Monitor monitor(String label) {
+    return Monitor.of(context.err(), label).taskTimeout(taskTimeoutNanos);
   }
 
   /** The value of every option of this command, by its longest name, for the run's JSON. */
@@ -128,11 +166,12 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
   }
 
   /**
-   * Writes the result under {@code --run-dir} (and to {@code --json} when given), with the figures of
-   * {@code --instrument} and {@code --profile}, and returns the run-dir file.
+   * Writes the result in the run's folder (and to {@code --json} when given), with the figures of
+   * {@code --instrument} and {@code --profile}, and returns the run-folder file. May be called again to
+   * rewrite it.
    */
-  protected Path writeResult(RunResult result, String runId) throws IOException {
-    return recording.write(result, runId, context.err());
+  protected Path writeResult(RunResult result) throws IOException {
+    return recording.write(result, context.err());
   }
 
   /** This machine's name, for the run's JSON. */

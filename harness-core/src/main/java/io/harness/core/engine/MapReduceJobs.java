@@ -1,8 +1,11 @@
 package io.harness.core.engine;
 
 import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.Signals;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.mapreduce.Job;
 
 /** What every MapReduce engine of the harness does with its job once it is set up. */
@@ -24,8 +27,21 @@ public final class MapReduceJobs {
     long t0 = System.nanoTime();
     job.submit();
     log.println("MapReduce job " + job.getJobID() + ", tracking URL " + job.getTrackingURL());
+    long nextReport = t0 + TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
     while (!job.isComplete()) {
       Thread.sleep(POLL_MILLIS);
+      if (Signals.stopRequested()) {
+        log.println("MapReduce job " + job.getJobID() + ": killing it (" + Signals.received() + ")");
+        job.killJob();
+        throw new RunFailedException("MapReduce job " + job.getJobID() + " killed: the run was stopped by "
+            + Signals.received());
+      }
+      long now = System.nanoTime();
+      if (now - nextReport >= 0) {
+        nextReport += TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
+        log.println(String.format(Locale.ROOT, "MapReduce job %s: %.0f s, map %.0f%%, reduce %.0f%%",
+            job.getJobID(), (now - t0) / 1e9, 100 * job.mapProgress(), 100 * job.reduceProgress()));
+      }
     }
     double millis = (System.nanoTime() - t0) / 1e6;
     if (!job.isSuccessful()) {

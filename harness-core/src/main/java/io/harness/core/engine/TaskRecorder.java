@@ -1,22 +1,33 @@
 package io.harness.core.engine;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.HdrHistogram.Histogram;
 
 /**
  * What one task records while it runs: bytes moved, per-call latency histograms (nanoseconds) by
  * kind of call ({@code create}, {@code write}, {@code close} ...), and the error that ended it.
- * One recorder belongs to one task and one thread.
+ * One recorder belongs to one task and one thread; the engine's monitor reads what it is doing
+ * ({@link #enter} names the call it waits in) from another thread.
  *
  * <p>With a {@link Window}, calls that start during the task's warm-up are left out of everything,
  * the task's measured time starts when the warm-up ends, and {@link #expired()} tells a
- * time-bounded task that its deadline has passed.
+ * time-bounded task that its deadline has passed. {@link #expired()} is also true once the run is
+ * stopping (a signal): loops end early and close what they opened.
+ *
+ * <p>The engine can {@link #freeze} a task that is stuck: its record is then taken as it is, and
+ * whatever the stuck thread does afterwards is ignored.
  */
 public final class TaskRecorder {
   private final int index;
   private final String name;
   private final Window window;
+  private final AtomicBoolean stopping;
   private final Map<String, Histogram> latency = new LinkedHashMap<>();
   private long bytes;
   /** Bytes by the epoch second in which the call that moved them ended. */
@@ -28,38 +39,76 @@ public final class TaskRecorder {
   private long measureFromNano;
   private long deadlineNano = Long.MAX_VALUE;
   private long warmupBytes;
-  private Throwable error;
+  private String error;
+  private boolean interrupted;
+  private List<String> stack = List.of();
+  private boolean frozen;
 
-  TaskRecorder(int index, String name, Window window) {
+  // read by the monitor thread
+  private volatile Thread thread;
+  private volatile boolean ended;
+  private volatile long movedBytes;
+  private volatile String currentKind;
+  private volatile long currentStartNano;
+  private volatile long lastProgressNano;
+
+  TaskRecorder(int index, String name, Window window, AtomicBoolean stopping) {
     this.index = index;
     this.name = name;
     this.window = window;
+    this.stopping = stopping;
+  }
+
+  /**
+   * Marks the start of a call of the given kind and returns its start ({@link System#nanoTime()}), to be
+   * passed to {@link #call} when it returns: while it runs, the engine can say which call a task waits in.
+   */
+  public long enter(String kind) {
+    long now = System.nanoTime();
+    currentStartNano = now;
+    currentKind = kind;
+    lastProgressNano = now;
+    return now;
   }
 
   /** Records one call of the given kind that started at {@code startNano} and moved {@code n} bytes. */
-  public void call(String kind, long startNano, long n) {
-    if (startNano - measureFromNano < 0) {
-      warmupBytes += n;
+  public synchronized void call(String kind, long startNano, long n) {
+    long now = System.nanoTime();
+    currentKind = null;
+    lastProgressNano = now;
+    if (frozen) {
       return;
     }
-    long now = System.nanoTime();
+    if (startNano - measureFromNano < 0) {
+      warmupBytes += n;
+      movedBytes += n;
+      return;
+    }
     histogram(kind).recordValue(Math.max(1, now - startNano));
     count(now, n);
   }
 
   /** Adds bytes moved outside timed calls. */
-  public void addBytes(long n) {
+  public synchronized void addBytes(long n) {
     long now = System.nanoTime();
+    lastProgressNano = now;
+    if (frozen) {
+      return;
+    }
     if (now - measureFromNano < 0) {
       warmupBytes += n;
+      movedBytes += n;
     } else {
       count(now, n);
     }
   }
 
-  /** True once a time-bounded task's deadline has passed (never for a task without one). */
+  /**
+   * True once a time-bounded task's deadline has passed, or once the run is stopping (a signal); a
+   * task's loop ends then, closing what it opened.
+   */
   public boolean expired() {
-    return window.timeBounded() && System.nanoTime() - deadlineNano >= 0;
+    return stopping.get() || window.timeBounded() && System.nanoTime() - deadlineNano >= 0;
   }
 
   /** Whether the task runs until a deadline rather than until its work is done. */
@@ -68,12 +117,13 @@ public final class TaskRecorder {
   }
 
   /** Bytes moved by calls that started during the warm-up (not in any figure). */
-  public long warmupBytes() {
+  public synchronized long warmupBytes() {
     return warmupBytes;
   }
 
   private void count(long nanoTime, long n) {
     bytes += n;
+    movedBytes += n;
     if (n == 0) {
       return;
     }
@@ -83,7 +133,7 @@ public final class TaskRecorder {
     }
     int i = (int) (second - firstSecond);
     if (i >= perSecond.length) {
-      perSecond = java.util.Arrays.copyOf(perSecond, Math.max(i + 1, perSecond.length * 2));
+      perSecond = Arrays.copyOf(perSecond, Math.max(i + 1, perSecond.length * 2));
     }
     perSecond[i] += n;
   }
@@ -98,35 +148,114 @@ public final class TaskRecorder {
     return h;
   }
 
-  void begin() {
+  synchronized void begin() {
     startNano = System.nanoTime();
+    lastProgressNano = startNano;
     measureFromNano = startNano + window.warmupNanos();
     if (window.timeBounded()) {
       deadlineNano = measureFromNano + window.durationNanos();
     }
+    thread = Thread.currentThread();
   }
 
-  void end(Throwable t) {
+  /** The task's body returned or threw: its end (ignored when the engine froze it before). */
+  synchronized void end(Throwable t) {
+    if (frozen) {
+      return;
+    }
     endNano = System.nanoTime();
-    error = t;
+    error = t == null ? null : describe(t);
+    interrupted = stopping.get();
+    currentKind = null;
+    ended = true;
   }
 
-  public TaskRecord toRecord() {
-    java.util.SortedMap<Long, Long> series = new java.util.TreeMap<>();
+  /**
+   * Ends a task that is still running, from another thread: {@code error} fails it (null: it was stopped
+   * by the run and counts as interrupted), {@code stack} is where its thread was. Returns false when the
+   * task had already ended.
+   */
+  synchronized boolean freeze(String error, List<String> stack) {
+    if (ended) {
+      return false;
+    }
+    endNano = System.nanoTime();
+    this.error = error;
+    this.interrupted = error == null;
+    this.stack = stack;
+    frozen = true;
+    ended = true;
+    return true;
+  }
+
+  /** Whether the engine gave this task up while it ran ({@link #freeze}). */
+  synchronized boolean frozen() {
+    return frozen;
+  }
+
+  boolean started() {
+    return thread != null;
+  }
+
+  boolean ended() {
+    return ended;
+  }
+
+  Thread thread() {
+    return thread;
+  }
+
+  String name() {
+    return name;
+  }
+
+  /** Bytes moved so far, warm-up included (for progress). */
+  long movedBytes() {
+    return movedBytes;
+  }
+
+  /** The call the task is in now, or null between calls. */
+  String currentKind() {
+    return currentKind;
+  }
+
+  long currentStartNano() {
+    return currentStartNano;
+  }
+
+  /** When the task last started or finished a call (or started). */
+  long lastProgressNano() {
+    return lastProgressNano;
+  }
+
+  public synchronized TaskRecord toRecord() {
+    SortedMap<Long, Long> series = new TreeMap<>();
     for (int i = 0; firstSecond >= 0 && i < perSecond.length; i++) {
       if (perSecond[i] != 0) {
         series.put(firstSecond + i, perSecond[i]);
       }
     }
+    Map<String, Histogram> lat = new LinkedHashMap<>();
+    latency.forEach((k, h) -> lat.put(k, h.copy()));
     // the measured time starts when the warm-up ends (a task that ended before then measured nothing)
     long from = endNano - measureFromNano < 0 ? endNano : measureFromNano;
-    return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from),
-        EpochClock.toEpochNanos(endNano), latency, series, error == null ? null : describe(error));
+    return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from), EpochClock.toEpochNanos(endNano),
+        lat, series, error, interrupted, stack);
   }
 
-  private static String describe(Throwable t) {
-    String msg = t.getMessage();
+  /**
+   * The first real cause of a failure, in one line: {@code class: first line of its message}. A
+   * try-with-resources whose close rethrew the body's own exception (HDFS's output stream does) ends in
+   * "Self-suppression not permitted", with the real failure as its cause: that cause is reported.
+   */
+  public static String describe(Throwable t) {
+    Throwable real = t;
+    while (real instanceof IllegalArgumentException && real.getCause() != null
+        && "Self-suppression not permitted".equals(real.getMessage())) {
+      real = real.getCause();
+    }
+    String msg = real.getMessage();
     String first = msg == null ? "" : msg.split("\\R", 2)[0];
-    return t.getClass().getName() + (first.isEmpty() ? "" : ": " + first);
+    return real.getClass().getName() + (first.isEmpty() ? "" : ": " + first);
   }
 }

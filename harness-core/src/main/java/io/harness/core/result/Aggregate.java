@@ -10,13 +10,20 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * What the cluster did, over all tasks: bytes over wall-clock time from the first task's start to the
- * last task's end (not TestDFSIO's sum of task times), the per-call latency of all tasks merged, and
- * the bytes of all tasks per epoch second. MB means 2^20 bytes, as in TestDFSIO.
+ * What the cluster did, over the tasks that succeeded (a failed task is counted in {@code failedTasks}
+ * and nowhere else: its bytes, time and calls are in its own record only): bytes over wall-clock time
+ * from the first task's start to the last task's end (not TestDFSIO's sum of task times), the per-call
+ * latency of those tasks merged, and their bytes per epoch second. MB means 2^20 bytes, as in TestDFSIO.
+ * {@code mbPerSec} is null when no task succeeded.
  */
 public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartEpochNanos,
-    long lastEndEpochNanos, double wallSeconds, double mbPerSec, Map<String, LatencySummary> latency,
+    long lastEndEpochNanos, double wallSeconds, Double mbPerSec, Map<String, LatencySummary> latency,
     List<SecondSample> timeSeries) {
+
+  /** The tasks whose figures these are. */
+  public int succeededTasks() {
+    return tasks - failedTasks;
+  }
 
   public static Aggregate of(List<TaskRecord> records) {
     long bytes = 0;
@@ -26,16 +33,18 @@ public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartE
     Map<String, Histogram> merged = new LinkedHashMap<>();
     SortedMap<Long, Long> perSecond = new TreeMap<>();
     for (TaskRecord r : records) {
+      if (r.failed()) {
+        failed++;
+        continue;
+      }
       r.bytesPerSecond().forEach((sec, b) -> perSecond.merge(sec, b, Long::sum));
       bytes += r.bytes();
       first = Math.min(first, r.startEpochNanos());
       last = Math.max(last, r.endEpochNanos());
-      if (r.failed()) {
-        failed++;
-      }
       r.latency().forEach((k, h) -> merged.computeIfAbsent(k, x -> new Histogram(3)).add(h));
     }
-    if (records.isEmpty()) {
+    boolean none = failed == records.size();
+    if (none) {
       first = 0;
       last = 0;
     }
@@ -50,7 +59,7 @@ public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartE
       }
     }
     return new Aggregate(records.size(), failed, bytes, first, last, wall,
-        wall > 0 ? bytes / (double) (1 << 20) / wall : 0, lat, series);
+        none ? null : wall > 0 ? bytes / (double) (1 << 20) / wall : 0, lat, series);
   }
 
   /**

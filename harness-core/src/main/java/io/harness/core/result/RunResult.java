@@ -1,5 +1,6 @@
 package io.harness.core.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -7,6 +8,8 @@ import java.util.Map;
  * Everything about one run, as written to its JSON file: what was asked (command line, every option
  * value), on what (versions, host, target), what happened (per-task records) and the figures.
  * {@code figures} holds the workload's own numbers (e.g. the legacy TestDFSIO block).
+ * {@code interrupted} names the signal that stopped the run early (absent when none did);
+ * {@code log} is the file in the run's folder that holds the libraries' and embedded servers' logs.
  */
 public record RunResult(
     String workload,
@@ -24,5 +27,16 @@ public record RunResult(
     List<String> failedTasks,
     Aggregate aggregate,
     Map<String, Object> figures,
-    List<TaskResult> tasks) {
+    List<TaskResult> tasks,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String interrupted,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String log) {
+
+  /** A run as a workload describes it; the run's recording adds whether it was interrupted and its log. */
+  public RunResult(String workload, String operation, List<String> commandLine, Map<String, Object> options,
+      Versions versions, String host, String target, String targetDescription, String root, String startedAt,
+      String finishedAt, int exitCode, List<String> failedTasks, Aggregate aggregate, Map<String, Object> figures,
+      List<TaskResult> tasks) {
+    this(workload, operation, commandLine, options, versions, host, target, targetDescription, root, startedAt,
+        finishedAt, exitCode, failedTasks, aggregate, figures, tasks, null, null);
+  }
 }

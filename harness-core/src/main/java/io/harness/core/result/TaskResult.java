@@ -1,24 +1,30 @@
 package io.harness.core.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.harness.core.engine.TaskRecord;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
-/** One task as written to the run's JSON. */
+/**
+ * One task as written to the run's JSON. {@code interrupted}: the run was stopped (a signal) while the
+ * task ran; what it measured until then counts. {@code stack}: where the task's thread was when the
+ * run gave it up as stuck ({@code --task-timeout}); absent otherwise.
+ */
 public record TaskResult(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
-    double seconds, double mbPerSec, Map<String, LatencySummary> latency, String error) {
+    double seconds, double mbPerSec, Map<String, LatencySummary> latency, String error,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean interrupted,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> stack) {
+
+  public TaskResult {
+    stack = stack == null ? List.of() : stack;
+  }
 
   public static TaskResult of(TaskRecord r) {
     Map<String, LatencySummary> lat = new LinkedHashMap<>();
     r.latency().forEach((k, h) -> lat.put(k, LatencySummary.of(h)));
-    return of(r.index(), r.name(), r.bytes(), r.startEpochNanos(), r.endEpochNanos(), lat, r.error());
-  }
-
-  /** A task from its parts (e.g. as a MapReduce run's part file carries them); MB/s over its own time. */
-  public static TaskResult of(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
-      Map<String, LatencySummary> latency, String error) {
-    double secs = (endEpochNanos - startEpochNanos) / 1e9;
-    return new TaskResult(index, name, bytes, startEpochNanos, endEpochNanos, secs,
-        secs > 0 ? bytes / (double) (1 << 20) / secs : 0, latency, error);
+    double secs = (r.endEpochNanos() - r.startEpochNanos()) / 1e9;
+    return new TaskResult(r.index(), r.name(), r.bytes(), r.startEpochNanos(), r.endEpochNanos(), secs,
+        secs > 0 ? r.bytes() / (double) (1 << 20) / secs : 0, lat, r.error(), r.interrupted(), r.stack());
   }
 }

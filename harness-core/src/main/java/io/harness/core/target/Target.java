@@ -2,6 +2,7 @@ package io.harness.core.target;
 
 import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.UsageException;
+import io.harness.core.util.Bounded;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -23,6 +24,8 @@ import org.apache.hadoop.fs.UnsupportedFileSystemException;
 public final class Target implements AutoCloseable {
   /** How long the first call to a remote file system may take before the run gives up. */
   public static final long PROBE_SECONDS = 45;
+  /** How long closing the file system may take when the run ends. */
+  public static final long CLOSE_SECONDS = 30;
 
   private final Configuration conf;
   private final URI uri;
@@ -184,9 +187,14 @@ public final class Target implements AutoCloseable {
   public void close() {
     try {
       if (fs != null) {
-        fs.close();
+        // closing a client whose servers are gone can wait for their retries (open files are closed too)
+        FileSystem open = fs;
+        Bounded.call("closing " + uri, CLOSE_SECONDS, () -> {
+          open.close();
+          return null;
+        });
       }
-    } catch (IOException e) {
+    } catch (Exception e) {
       // the run's figures are already taken; a close failure is not worth failing over
     } finally {
       if (cluster != null) {

@@ -61,4 +61,24 @@ class AggregateTest {
     assertTrue(agg.timeSeries().get(0).epochSecond() >= firstSecond);
     assertTrue(agg.timeSeries().get(agg.timeSeries().size() - 1).epochSecond() <= lastSecond);
   }
+
+  @Test
+  void failedTasksCountInNoFigure() {
+    TaskRecord ok = task(100, 104, Map.of(100L, 10 * MB, 101L, 10 * MB));
+    TaskRecord bad = new TaskRecord(1, "bad", 500 * MB, 99_000_000_000L, 110_000_000_000L, Map.of(),
+        new TreeMap<>(Map.of(99L, 500 * MB)), "java.io.IOException: gone");
+    Aggregate agg = Aggregate.of(List.of(ok, bad));
+    assertEquals(2, agg.tasks());
+    assertEquals(1, agg.failedTasks());
+    assertEquals(20 * MB, agg.bytes());
+    assertEquals(4.0, agg.wallSeconds(), 1e-9);
+    assertEquals(5.0, agg.mbPerSec(), 1e-9);
+    assertEquals(100, agg.timeSeries().get(0).epochSecond());
+
+    Aggregate none = Aggregate.of(List.of(bad));
+    assertEquals(0, none.bytes());
+    assertEquals(null, none.mbPerSec());
+    assertTrue(TextReport.aggregateLines("write", none).contains(
+        "   Aggregate throughput mb/sec: n/a (no task succeeded)"), TextReport.aggregateLines("write", none).toString());
+  }
 }

@@ -5,7 +5,11 @@ import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.UsageException;
 import io.harness.core.cli.WorkloadCommand;
 import io.harness.core.data.SeededData;
+import io.harness.core.cli.Signals;
 import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.Monitor;
+import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.TaskStreams;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.engine.Window;
 import io.harness.core.result.Aggregate;
@@ -194,32 +198,31 @@ public final class DfsgCommand extends WorkloadCommand {
     ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
     Window window = duration != null ? new Window(0, durationNanos) : Window.NONE;
     String startedAt = Instant.now().toString();
-    LocalEngine.Result r;
-    try (Progress progress = Progress.start(context.err(), duration != null ? -1 : files, written, failedCount)) {
-      r = measured(() -> LocalEngine.run(nThreads, nThreads, i -> "thread-" + i, window, (t, rec) -> {
-        while (!stop.get() && !rec.expired()) {
-          long i = next.getAndIncrement();
-          if (!rec.timeBounded() && i >= files) {
-            return;
-          }
-          Path file = new Path(dir, Long.toString(i));
-          long t0 = System.nanoTime();
-          try {
-            writeFile(fs, file, content);
-            rec.call("file", t0, fileBytes);
-            written.incrementAndGet();
-          } catch (IOException | RuntimeException e) {
-            failedCount.incrementAndGet();
-            failures.add(file.getName() + ": " + e.getClass().getSimpleName() + ": "
-                + String.valueOf(e.getMessage()).split("\\R", 2)[0]);
-            if (!failAtEnd) {
-              stop.set(true);
-              throw e;
+    // a failed file fails the run, not its thread: the files a thread wrote before it still count
+    Monitor monitor = monitor("freon dfsg").items("files", duration != null ? -1 : files, written::get,
+        failedCount::get);
+    LocalEngine.Result r = measured(() -> LocalEngine.run(nThreads, nThreads, i -> "thread-" + i, window, monitor,
+        (t, rec) -> {
+          while (!stop.get() && !rec.expired()) {
+            long i = next.getAndIncrement();
+            if (!rec.timeBounded() && i >= files) {
+              return;
+            }
+            Path file = new Path(dir, Long.toString(i));
+            long t0 = System.nanoTime();
+            try {
+              writeFile(fs, file, content, rec);
+              rec.call("file", t0, fileBytes);
+              written.incrementAndGet();
+            } catch (Exception e) {
+              failedCount.incrementAndGet();
+              failures.add(file.getName() + ": " + TaskRecorder.describe(e));
+              if (!failAtEnd) {
+                stop.set(true);
+              }
             }
           }
-        }
-      }));
-    }
+        }));
     double seconds = (r.endEpochNanos() - r.startEpochNanos()) / 1e9;
     List<TaskRecord> records = r.records();
     Aggregate agg = Aggregate.of(records);
@@ -256,31 +259,69 @@ public final class DfsgCommand extends WorkloadCommand {
         hostName(), target.uri().toString(), target.description(), q.toString(), startedAt, Instant.now().toString(),
         exit, failedList.subList(0, Math.min(100, failedList.size())), agg, figures,
         records.stream().map(TaskResult::of).toList());
-    java.nio.file.Path json = writeResult(run, runId("dfsg"));
     lines.forEach(out::println);
-    out.println("Result JSON: " + json);
     if (bad > 0) {
       context.err().println("freon dfsg: " + bad + " file(s) failed" + (failAtEnd ? "" : "; stopped at the first "
           + "(-f goes on)") + ":");
-      failedList.stream().limit(10).forEach(f -> context.err().println("  " + f));
+      failureReasons(failedList).forEach(context.err()::println);
     }
+    if (Signals.stopRequested()) {
+      context.err().println("freon dfsg: stopped by " + Signals.received() + "; the figures cover the files "
+          + "written until then");
+    }
+    java.nio.file.Path json = writeResult(run);
+    out.println("Result JSON: " + json);
     return exit;
   }
 
-  /** Writes one file as Freon does: the content buffer again and again, --copy-buffer bytes per call. */
-  private void writeFile(FileSystem fs, Path file, byte[] content) throws IOException {
-    try (FSDataOutputStream o = fs.create(file, true)) {
+  /** One line per distinct reason ({@code file: reason} each), with its count and the first files. */
+  static List<String> failureReasons(List<String> failed) {
+    Map<String, List<String>> byReason = new LinkedHashMap<>();
+    for (String f : failed) {
+      int colon = f.indexOf(": ");
+      byReason.computeIfAbsent(TextReport.reasonKey(f.substring(colon + 2)), k -> new ArrayList<>()).add(f);
+    }
+    List<String> lines = new ArrayList<>();
+    byReason.values().forEach(same -> {
+      String first = same.get(0);
+      List<String> names = same.stream().limit(5).map(f -> f.substring(0, f.indexOf(": "))).toList();
+      lines.add("  " + same.size() + "x " + first.substring(first.indexOf(": ") + 2) + " [file "
+          + String.join(", ", names) + (same.size() > names.size() ? ", ..." : "") + "]");
+    });
+    return lines;
+  }
+
+  /**
+   * Writes one file as Freon does: the content buffer again and again, --copy-buffer bytes per call. The
+   * calls are not timed one by one (the file is), but each is marked, so a stuck thread's call is named.
+   */
+  private void writeFile(FileSystem fs, Path file, byte[] content, TaskRecorder rec) throws Exception {
+    rec.enter("create");
+    FSDataOutputStream out = fs.create(file, true);
+    try {
       for (long remaining = fileBytes; remaining > 0; remaining -= bufferBytes) {
         int cur = (int) Math.min(bufferBytes, remaining);
         for (int i = 0; i < cur; i += copyBytes) {
-          o.write(content, i, Math.min(copyBytes, cur - i));
+          rec.enter("write");
+          out.write(content, i, Math.min(copyBytes, cur - i));
           switch (sync) {
-            case HFLUSH -> o.hflush();
-            case HSYNC -> o.hsync();
+            case HFLUSH -> {
+              rec.enter("hflush");
+              out.hflush();
+            }
+            case HSYNC -> {
+              rec.enter("hsync");
+              out.hsync();
+            }
             default -> { }
           }
         }
       }
+    } catch (Throwable e) {
+      TaskStreams.closeAfter(out, e);
+      throw e;
     }
+    rec.enter("close");
+    out.close();
   }
 }

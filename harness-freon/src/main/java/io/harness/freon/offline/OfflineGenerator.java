@@ -127,7 +127,15 @@ public abstract class OfflineGenerator implements Callable<Integer> {
     Plan plan = plan(conf);
     check(conf, plan);
     recording.begin(ctx.err());
+    recording.open(RunRecording.runId("freon", spec.name()), ctx.err());
+    try {
+      return run(ctx, conf, plan);
+    } finally {
+      recording.close(ctx.err());
+    }
+  }
 
+  private int run(RunContext ctx, OzoneConfiguration conf, Plan plan) throws Exception {
     GenStats stats = new GenStats();
     String startedAt = Instant.now().toString();
     stats.startNanos = System.nanoTime();
@@ -286,7 +294,7 @@ public abstract class OfflineGenerator implements Callable<Integer> {
         Versions.detect(), RunRecording.hostName(), target(), "stopped Ozone cluster's directories", null, startedAt, finishedAt, exit,
         s.failed(), Aggregate.of(s.records()), figures, tasks);
     try {
-      Path file = recording.write(result, RunRecording.runId("freon", spec.name()), ctx.err());
+      Path file = recording.write(result, ctx.err());
       ctx.out().println("  result: " + file);
     } catch (IOException e) {
       ctx.err().println(spec.name() + ": could not write the run's JSON: " + e);

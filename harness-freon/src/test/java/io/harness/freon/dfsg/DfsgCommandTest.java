@@ -92,7 +92,8 @@ class DfsgCommandTest {
     String[] r = run("-n", "4", "-s", "1KB", "-t", "1", "--path", base.toString(), "-p", "p", "-f");
     assertEquals("1", r[0], r[1] + r[2]);
     assertTrue(r[1].contains("Files written: 3 (1 failed)"), r[1]);
-    assertTrue(r[2].contains("freon dfsg: 1 file(s) failed:") && r[2].contains("  1: "), r[2]);
+    assertTrue(r[2].contains("freon dfsg: 1 file(s) failed:")
+        && r[2].contains("  1x java.io.FileNotFoundException: ") && r[2].contains("(Is a directory) [file 1]"), r[2]);
     // without -f the run stops at the first failure
     String[] stop = run("-n", "4", "-s", "1KB", "-t", "1", "--path", base.toString(), "-p", "p");
     assertEquals("1", stop[0]);
