@@ -77,6 +77,8 @@ class BadInputIT {
         "-fs", "hdfs:///", "--root", root);
     expectUsage("harness: -fs: 'o3fs:///' is not a file system URI: o3fs:// needs a bucket", "teragen", "10", "out",
         "-fs", "o3fs:///");
+    expectUsage("harness dfsio: fs.defaultFS: 'hdfs://' is not a file system URI: Expected authority", "dfsio",
+        "-write", "-D", "fs.defaultFS=hdfs://", "--root", root);
   }
 
   /** --run-dir, --json and -resFile are checked before the run: it never fails at its end for want of them. */
