@@ -3,8 +3,12 @@ package io.harness.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,12 +19,27 @@ class BadInputIT {
   Path work;
 
   private void expectUsage(String expected, String... args) throws Exception {
-    Cli.Run r = Cli.process(work, 120, args);
+    expectUsage(Map.of(), expected, args);
+  }
+
+  /** Exit 2, one line on stderr holding {@code expected}, and the work folder exactly as it was. */
+  private void expectUsage(Map<String, String> env, String expected, String... args) throws Exception {
+    List<String> before = tree();
+    Cli.Run r = Cli.process(work, 120, env, args);
     assertEquals(2, r.code(), String.join(" ", args) + ": " + r.all());
     assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
     assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
-    try (Stream<Path> s = Files.list(work)) {
-      assertEquals(0, s.count(), "nothing may be created by: " + String.join(" ", args));
+    assertEquals(before, tree(), "nothing may be created or deleted by: " + String.join(" ", args));
+  }
+
+  /** Every path under the work folder, with the size of each file. */
+  private List<String> tree() throws IOException {
+    try (Stream<Path> s = Files.walk(work)) {
+      List<String> out = new ArrayList<>();
+      for (Path p : s.sorted().toList()) {
+        out.add(work.relativize(p) + (Files.isRegularFile(p) ? " " + Files.size(p) : ""));
+      }
+      return out;
     }
   }
 
@@ -35,6 +54,88 @@ class BadInputIT {
     expectUsage("no operation given", "dfsio", "-nrFiles", "2", "--root", root);
     expectUsage("give one operation, not both", "dfsio", "-write", "-read", "--root", root);
     expectUsage("-fs: no file system for scheme 'gopher'", "dfsio", "-write", "-fs", "gopher://x/", "--root", root);
+  }
+
+  @Test
+  void malformedConfigurationFilesExitTwoBeforeHadoopReadsThem() throws Exception {
+    Files.writeString(work.resolve("bad.xml"), "<configuration><property><name>a</name>");
+    expectUsage("harness: -conf: bad.xml is not a well-formed Hadoop configuration: line 1, column ",
+        "dfsio", "-write", "-conf", "bad.xml", "--root", work.resolve("root").toString());
+    Path conf = Files.createDirectories(work.resolve("conf"));
+    Path site = Files.writeString(conf.resolve("core-site.xml"), "<configuration><property></configuration>");
+    expectUsage(Map.of("HADOOP_CONF_DIR", conf.toString()),
+        "harness: $HADOOP_CONF_DIR: " + site + " is not a well-formed Hadoop configuration: line 1, column ",
+        "dfsio", "-write", "--root", work.resolve("root").toString());
+  }
+
+  @Test
+  void fileSystemUriWithoutAuthorityExitsTwo() throws Exception {
+    String root = work.resolve("root").toString();
+    expectUsage("harness: -fs: 'hdfs://' is not a file system URI: Expected authority", "dfsio", "-write",
+        "-fs", "hdfs://", "--root", root);
+    expectUsage("harness: -fs: 'hdfs:///' is not a file system URI: hdfs:// needs a host", "dfsio", "-write",
+        "-fs", "hdfs:///", "--root", root);
+    expectUsage("harness: -fs: 'o3fs:///' is not a file system URI: o3fs:// needs a bucket", "teragen", "10", "out",
+        "-fs", "o3fs:///");
+    expectUsage("harness dfsio: fs.defaultFS: 'hdfs://' is not a file system URI: Expected authority", "dfsio",
+        "-write", "-D", "fs.defaultFS=hdfs://", "--root", root);
+  }
+
+  /** --run-dir, --json and -resFile are checked before the run: it never fails at its end for want of them. */
+  @Test
+  void localOutputsThatCannotBeWrittenExitTwo() throws Exception {
+    Path file = Files.writeString(work.resolve("f"), "x");
+    Files.createDirectories(work.resolve("d"));
+    String root = work.resolve("root").toString();
+    String runs = work.resolve("runs").toString();
+    expectUsage("harness dfsio: --run-dir: must not be empty", "dfsio", "-write", "--root", root, "--run-dir", "");
+    expectUsage("harness dfsio: --run-dir: " + file + " is a file, not a directory",
+        "dfsio", "-write", "--root", root, "--run-dir", file.toString());
+    expectUsage("harness dfsio: --run-dir: cannot create " + file.resolve("runs") + ": " + file
+        + " is a file, not a directory", "dfsio", "-write", "--root", root,
+        "--run-dir", file.resolve("runs").toString());
+    expectUsage("harness dfsio: --json: cannot create " + file.resolve("x.json") + ": " + file
+        + " is a file, not a directory", "dfsio", "-write", "--root", root, "--run-dir", runs,
+        "--json", file.resolve("x.json").toString());
+    expectUsage("harness dfsio: --json: " + work.resolve("d") + " is a directory, not a file",
+        "dfsio", "-write", "--root", root, "--run-dir", runs, "--json", work.resolve("d").toString());
+    expectUsage("harness dfsio: -resFile: cannot create " + file.resolve("res.log") + ": " + file
+        + " is a file, not a directory", "dfsio", "-write", "--root", root, "--run-dir", runs,
+        "-resFile", file.resolve("res.log").toString());
+    expectUsage("harness dfsio: -resFile: " + work.resolve("d") + " is a directory, not a file",
+        "dfsio", "-write", "--root", root, "--run-dir", runs, "-resFile", work.resolve("d").toString());
+    // every workload records its run the same way
+    expectUsage("harness teragen: --run-dir: " + file + " is a file, not a directory",
+        "teragen", "10", work.resolve("out").toString(), "--run-dir", file.toString());
+    expectUsage("harness freon dfsg: --json: " + work.resolve("d") + " is a directory, not a file",
+        "freon", "dfsg", "-n", "1", "--path", work.resolve("p").toString(), "--json", work.resolve("d").toString());
+  }
+
+  /** A run root below a regular file on the target cannot be created: found before the run. */
+  @Test
+  void rootsUnderARegularFileExitTwo() throws Exception {
+    Path file = Files.writeString(work.resolve("f"), "x");
+    String runs = work.resolve("runs").toString();
+    String under = "file:" + file + "/r cannot be created: file:" + file + " is a file, not a directory";
+    expectUsage("harness dfsio: --root: " + under, "dfsio", "-write", "--root", file.resolve("r").toString(),
+        "--run-dir", runs, "-resFile", work.resolve("res.log").toString());
+    expectUsage("harness dfsio: --root: " + under, "dfsio", "-read", "--root", file.resolve("r").toString(),
+        "--run-dir", runs, "-resFile", work.resolve("res.log").toString());
+    expectUsage("harness teragen: OUT_DIR: " + under, "teragen", "10", file.resolve("r").toString(), "--run-dir", runs);
+    expectUsage("harness freon dfsg: --path: " + under, "freon", "dfsg", "-n", "1", "--path",
+        file.resolve("r").toString(), "--run-dir", runs);
+  }
+
+  /** The README's promise: a source that is not Parquet is bad input, found before Spark starts. */
+  @Test
+  void sparkSourceWithoutParquetExitsTwo() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("text"));
+    Files.writeString(dir.resolve("x.txt"), "hi\n");
+    String runs = work.resolve("runs").toString();
+    String notParquet = dir.resolve("x.txt") + " is not a Parquet file (3 bytes; the shortest Parquet file has 12)";
+    expectUsage("harness spark count: DIR: file:" + notParquet, "spark", "count", dir.toString(), "--run-dir", runs);
+    expectUsage("harness spark copy: SRC: file:" + notParquet, "spark", "copy", dir.toString(),
+        work.resolve("copy").toString(), "--run-dir", runs);
   }
 
   @Test

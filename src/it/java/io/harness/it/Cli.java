@@ -51,12 +51,19 @@ final class Cli {
    * against a hang; it is not a speed check.
    */
   static Run process(Path workDir, long limitSeconds, String... args) throws IOException, InterruptedException {
+    return process(workDir, limitSeconds, Map.of(), args);
+  }
+
+  /** {@link #process(Path, long, String...)} with these environment variables set. */
+  static Run process(Path workDir, long limitSeconds, Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(home().resolve("bin/harness").toString());
     cmd.addAll(Arrays.asList(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
     pb.environment().remove("HADOOP_CONF_DIR");
     pb.environment().remove("OZONE_CONF_DIR");
+    pb.environment().putAll(env);
     File out = Files.createTempFile("harness-it-out-", ".txt").toFile();
     File err = Files.createTempFile("harness-it-err-", ".txt").toFile();
     pb.redirectOutput(out).redirectError(err);

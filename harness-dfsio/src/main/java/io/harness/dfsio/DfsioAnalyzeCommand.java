@@ -5,6 +5,7 @@ import io.harness.core.cli.RunContext;
 import io.harness.core.cli.UsageException;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.TextReport;
+import io.harness.core.util.LocalOutputs;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -51,6 +52,9 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     RunContext context = parent.context();
+    if (resFile != null) {
+      LocalOutputs.checkFile("-resFile", LocalOutputs.path("-resFile", resFile));
+    }
     Path p = new Path(path);
     FileSystem fs = p.getFileSystem(context.conf());
     PartFile part;
@@ -60,11 +64,13 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
       throw new UsageException("PATH", "no such file: " + p + (fs.exists(p) ? "/" + PartFile.NAME : ""));
     }
     String tasks = part.legacy("tasks");
-    if (tasks == null || part.legacy("size") == null || part.legacy("time") == null
-        || part.legacy("rate") == null || part.legacy("sqrate") == null) {
+    if (tasks == null && part.legacy("size") == null && part.legacy("time") == null
+        && part.legacy("rate") == null && part.legacy("sqrate") == null) {
       throw new UsageException("PATH", p + " is not a TestDFSIO part file (it needs l:tasks, l:size, "
           + "l:time, f:rate and f:sqrate)");
     }
+    // some of them: a part file, which must be whole and hold numbers a run can give
+    part.check("PATH");
     String type = testType != null ? testType : typeFromPath(fs, p);
     double execMillis = Double.NaN;
     Aggregate agg = null;
@@ -83,6 +89,7 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
       context.out().println(line);
     }
     if (resFile != null) {
+      LocalOutputs.createParent(java.nio.file.Path.of(resFile));
       try (java.io.PrintStream res = new java.io.PrintStream(
           new java.io.FileOutputStream(resFile, true), true, java.nio.charset.StandardCharsets.UTF_8)) {
         lines.forEach(res::println);

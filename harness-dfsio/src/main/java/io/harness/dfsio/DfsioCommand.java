@@ -19,6 +19,7 @@ import io.harness.core.target.Roots;
 import io.harness.core.target.Target;
 import io.harness.core.util.Bounded;
 import io.harness.core.util.Durations;
+import io.harness.core.util.LocalOutputs;
 import io.harness.core.util.Sizes;
 import io.harness.dfsio.mr.DfsioJob;
 import java.io.FileNotFoundException;
@@ -210,6 +211,7 @@ public final class DfsioCommand extends WorkloadCommand {
     if (resFile.isBlank()) {
       throw new UsageException("-resFile", "must not be empty");
     }
+    LocalOutputs.checkFile("-resFile", LocalOutputs.path("-resFile", resFile));
     validateCompression();
     validatePlacement();
     validateWindow();
@@ -382,6 +384,8 @@ public final class DfsioCommand extends WorkloadCommand {
     }
     rootPath = target.resolveRoot(given);
     Roots.check(target, rootPath, rootOption);
+    // a root under a file is bad input; -clean tells of a root that is a file itself (checkCleanRoot)
+    Roots.checkAncestors(target, op == DfsioOperation.CLEANUP ? rootPath.getParent() : rootPath, rootOption);
     if (op == DfsioOperation.WRITE) {
       validatePlacement(target);
       return;
@@ -782,6 +786,7 @@ public final class DfsioCommand extends WorkloadCommand {
   }
 
   private void appendResFile(List<String> lines) throws IOException {
+    LocalOutputs.createParent(java.nio.file.Path.of(resFile));
     try (PrintStream res = new PrintStream(new FileOutputStream(resFile, true), true,
         StandardCharsets.UTF_8)) {
       for (String line : lines) {

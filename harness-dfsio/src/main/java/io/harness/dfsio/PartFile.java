@@ -5,11 +5,14 @@ import io.harness.core.result.LatencySummary;
 import io.harness.core.result.SecondSample;
 import io.harness.core.result.TaskResult;
 import java.io.BufferedReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringTokenizer;
@@ -47,9 +50,18 @@ public final class PartFile {
   public static final String INSTRUMENTATION_PREFIX = "s:harness.instrumentation.";
 
   private final Map<String, String> values;
+  private final Path file;
+  private final Map<String, Integer> lineOf;
+  private final int lineCount;
+  private final String cutLine;
 
-  private PartFile(Map<String, String> values) {
+  private PartFile(Map<String, String> values, Path file, Map<String, Integer> lineOf, int lineCount,
+      String cutLine) {
     this.values = values;
+    this.file = file;
+    this.lineOf = lineOf;
+    this.lineCount = lineCount;
+    this.cutLine = cutLine;
   }
 
   /** Writes the sums of a local run as a reducer would. */
@@ -152,22 +164,89 @@ public final class PartFile {
   public static PartFile read(FileSystem fs, Path path) throws IOException {
     Path file = fs.getFileStatus(path).isDirectory() ? new Path(path, NAME) : path;
     Map<String, String> v = new TreeMap<>();
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+    Map<String, Integer> lineOf = new HashMap<>();
+    int n = 0;
+    String last = null;
+    LastByte in = new LastByte(fs.open(file));
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
       for (String line = r.readLine(); line != null; line = r.readLine()) {
+        n++;
+        last = line;
         int tab = line.indexOf('\t');
         if (tab > 0) {
           // TextOutputFormat's key<TAB>value; a value (a failure message) may hold spaces
-          v.put(line.substring(0, tab).trim(), line.substring(tab + 1).trim());
+          String key = line.substring(0, tab).trim();
+          v.put(key, line.substring(tab + 1).trim());
+          lineOf.put(key, n);
           continue;
         }
         StringTokenizer t = new StringTokenizer(line, " \t\n\r\f%");
         if (t.hasMoreTokens()) {
           String key = t.nextToken();
           v.put(key, t.hasMoreTokens() ? t.nextToken() : "");
+          lineOf.put(key, n);
         }
       }
     }
-    return new PartFile(v);
+    // every record TextOutputFormat writes ends with a newline: a file that does not was cut off
+    boolean cut = last != null && in.last != '\n' && in.last != '\r';
+    return new PartFile(v, file, lineOf, n, cut ? last : null);
+  }
+
+  /** Remembers the last byte read, to tell whether the file ends with a newline. */
+  private static final class LastByte extends FilterInputStream {
+    int last = -1;
+
+    LastByte(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0) {
+        last = b;
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int k = in.read(b, off, len);
+      if (k > 0) {
+        last = b[off + k - 1];
+      }
+      return k;
+    }
+  }
+
+  /** The file read (the {@code part-00000} of a directory given). */
+  public Path file() {
+    return file;
+  }
+
+  /** The line (from 1) the key was last read on, or 0 when the file has no such key. */
+  public int lineOf(String key) {
+    return lineOf.getOrDefault(key, 0);
+  }
+
+  /** The lines of the file. */
+  public int lineCount() {
+    return lineCount;
+  }
+
+  /** The file's last line when the file ends without a newline (it was cut off), else null. */
+  public String cutLine() {
+    return cutLine;
+  }
+
+  /**
+   * Refuses a damaged part file, for {@code dfsio analyze}: cut off, a key TestDFSIO needs missing, or a
+   * value that is not the number (histogram, series) its key holds, or a number no run can give. Throws
+   * {@link io.harness.core.cli.UsageException} naming {@code argument}, the file, the key and its line.
+   */
+  public void check(String argument) {
+    PartFileCheck.check(this, argument);
   }
 
   public Map<String, String> values() {
@@ -187,9 +266,15 @@ public final class PartFile {
 
   /** The value of the first key ending in {@code :name}, as TestDFSIO's analysis finds it. */
   String legacy(String name) {
-    for (Map.Entry<String, String> e : values.entrySet()) {
-      if (e.getKey().endsWith(":" + name) && !e.getKey().contains("harness.")) {
-        return e.getValue();
+    String key = legacyKey(name);
+    return key == null ? null : values.get(key);
+  }
+
+  /** The first key ending in {@code :name} that is not the harness's ({@code l:tasks} for tasks), or null. */
+  String legacyKey(String name) {
+    for (String key : values.keySet()) {
+      if (key.endsWith(":" + name) && !key.contains("harness.")) {
+        return key;
       }
     }
     return null;

@@ -11,8 +11,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,5 +87,124 @@ class DfsioAnalyzeTest {
     String[] none = run("dfsio", "analyze");
     assertEquals("2", none[0]);
     assertTrue(none[2].contains("Missing required parameter: 'PATH'"), none[2]);
+  }
+
+  /** TestDFSIO's five keys, as its reducer writes them. */
+  private static final String LEGACY = "f:rate\t1000.0\nf:sqrate\t1000.0\nl:size\t1048576\nl:time\t1000\n"
+      + "l:tasks\t1\n";
+
+  /** The harness's keys after TestDFSIO's: a one-second run with one write histogram. */
+  private static String harnessKeys(String histogram, String series) {
+    return "l:harness.failed.tasks\t0\nl:harness.first.start.epoch.ns\t1000000000\n"
+        + "l:harness.last.end.epoch.ns\t2000000000\ns:harness.bytes.per.second\t" + series + "\n"
+        + "s:harness.latency.write\t" + histogram + "\n";
+  }
+
+  private static String histogram() {
+    org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+    h.recordValue(1_000_000);
+    return io.harness.core.result.LatencySummary.of(h).histogram();
+  }
+
+  /**
+   * Analyzes a part file holding {@code text}: exit 2, exactly {@code expected} as the one line on stderr
+   * (after the command's name, the PATH argument and the file), nothing on stdout, nothing created.
+   */
+  private void damaged(String text, String expected) throws Exception {
+    Path part = Files.createDirectories(dir.resolve("io_write")).resolve("part-00000");
+    Files.writeString(part, text);
+    List<Path> before = tree();
+    String[] a = run("dfsio", "analyze", part.toString(), "-resFile", dir.resolve("res.log").toString());
+    assertEquals("2", a[0], a[1] + a[2]);
+    assertEquals("harness dfsio analyze: PATH: " + part + expected, a[2].strip());
+    assertEquals("", a[1]);
+    assertEquals(before, tree(), "nothing created");
+  }
+
+  private List<Path> tree() throws java.io.IOException {
+    try (Stream<Path> s = Files.walk(dir)) {
+      return s.sorted().toList();
+    }
+  }
+
+  @Test
+  void wellFormedPartFilesAreAnalyzed() throws Exception {
+    Path part = Files.createDirectories(dir.resolve("io_write")).resolve("part-00000");
+    Files.writeString(part, LEGACY);
+    String[] a = run("dfsio", "analyze", part.toString());
+    assertEquals("0", a[0], a[2]);
+    assertTrue(a[1].contains("Throughput mb/sec: 1"), a[1]);
+    Files.writeString(part, LEGACY + harnessKeys(histogram(), "1:1048576"));
+    a = run("dfsio", "analyze", part.toString());
+    assertEquals("0", a[0], a[2]);
+    assertTrue(a[1].contains("(1 calls)"), a[1]);
+  }
+
+  @Test
+  void aValueThatIsNotANumber() throws Exception {
+    damaged(LEGACY.replace("l:tasks\t1", "l:tasks\tabc"), " line 5: l:tasks: 'abc' is not a whole number");
+    damaged(LEGACY.replace("f:rate\t1000.0", "f:rate\t1,5"), " line 1: f:rate: '1,5' is not a number");
+  }
+
+  @Test
+  void aHistogramThatDoesNotDecode() throws Exception {
+    damaged(LEGACY + harnessKeys("@@@", "1:1048576"), " line 10: s:harness.latency.write: '@@@' is not a latency "
+        + "histogram (compressed HdrHistogram in Base64): Illegal base64 character 40");
+  }
+
+  @Test
+  void aPerSecondSeriesThatDoesNotParse() throws Exception {
+    damaged(LEGACY + harnessKeys(histogram(), "5:x,7"), " line 9: s:harness.bytes.per.second: '5:x' in '5:x,7' is "
+        + "not second:bytes (whole numbers)");
+  }
+
+  @Test
+  void aFileCutOffInAKey() throws Exception {
+    damaged("f:rate\t1000.0\nf:sqrate\t1000.0\nl:si", " line 3: l:si: the file ends in the middle of this line "
+        + "('l:si', no newline): it was cut off");
+  }
+
+  @Test
+  void aFileCutOffInAValue() throws Exception {
+    // "1" is a number: only the missing newline tells that "l:time 1000" was cut to "l:time 1"
+    damaged(LEGACY.substring(0, LEGACY.indexOf("l:time\t1") + "l:time\t1".length()), " line 4: l:time: the file "
+        + "ends in the middle of this line ('l:time 1', no newline): it was cut off");
+  }
+
+  @Test
+  void aFileCutOffBetweenLines() throws Exception {
+    damaged("f:rate\t1000.0\nf:sqrate\t1000.0\nl:size\t1048576\n", ": l:tasks is missing from its 3 line(s) "
+        + "(a TestDFSIO part file has l:tasks, l:size, l:time, f:rate and f:sqrate)");
+  }
+
+  @Test
+  void ratesThatAreNotFinite() throws Exception {
+    damaged(LEGACY.replace("f:rate\t1000.0", "f:rate\tNaN"), " line 1: f:rate: 'NaN' is not a finite number");
+    damaged(LEGACY.replace("f:sqrate\t1000.0", "f:sqrate\tInfinity"),
+        " line 2: f:sqrate: 'Infinity' is not a finite number");
+    damaged(LEGACY.replace("f:rate\t1000.0", "f:rate\t-1.0"), " line 1: f:rate: must not be negative, was -1.0");
+  }
+
+  @Test
+  void negativeSizeOrTime() throws Exception {
+    damaged(LEGACY.replace("l:size\t1048576", "l:size\t-1048576"),
+        " line 3: l:size: must not be negative, was -1048576");
+    damaged(LEGACY.replace("l:time\t1000", "l:time\t-5"), " line 4: l:time: must not be negative, was -5");
+  }
+
+  @Test
+  void noTasks() throws Exception {
+    damaged(LEGACY.replace("l:tasks\t1", "l:tasks\t0"), " line 5: l:tasks: must be at least 1, was 0");
+    // a harness run whose every task failed says so
+    damaged(LEGACY.replace("l:tasks\t1", "l:tasks\t0") + harnessKeys(histogram(), "")
+        .replace("l:harness.failed.tasks\t0", "l:harness.failed.tasks\t2"), " line 5: l:tasks: must be at least 1, "
+        + "was 0 (no task succeeded; l:harness.failed.tasks is 2): TestDFSIO's figures average over the successful "
+        + "tasks");
+  }
+
+  @Test
+  void aRunThatEndsBeforeItStarts() throws Exception {
+    damaged(LEGACY + harnessKeys(histogram(), "1:1").replace("last.end.epoch.ns\t2000000000", "last.end.epoch.ns\t5"),
+        " line 8: l:harness.last.end.epoch.ns: 5 is before l:harness.first.start.epoch.ns 1000000000 (line 7)");
   }
 }

@@ -65,7 +65,7 @@ public final class CountCommand extends SparkWorkload {
     files = existingDataSet(dir);
   }
 
-  /** The data files of a source data set; a missing or empty one is bad input. */
+  /** The data files of a source data set; a missing or empty one, or one with a file not Parquet, is bad input. */
   static ParquetDirs.DataFiles existingDataSet(Location l) throws IOException {
     ParquetDirs.DataFiles f;
     try {
@@ -75,6 +75,10 @@ public final class CountCommand extends SparkWorkload {
     }
     if (f.count() == 0) {
       throw new UsageException(l.argument, l.path + " holds no Parquet data files");
+    }
+    String notParquet = ParquetDirs.firstNotParquet(l.fs, f);
+    if (notParquet != null) {
+      throw new UsageException(l.argument, notParquet);
     }
     return f;
   }

@@ -6,12 +6,15 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -27,6 +30,12 @@ final class ParquetDirs {
    */
   static final Pattern OUTPUT_ENTRY = Pattern.compile("part-[^/]+|\\.part-[^/]+\\.crc|_SUCCESS|\\._SUCCESS\\.crc"
       + "|_temporary|\\.spark-staging-[^/]+|" + Pattern.quote(MARKER) + "|\\." + Pattern.quote(MARKER) + "\\.crc");
+
+  /** Parquet's magic number: the first and the last four bytes of every Parquet file. */
+  private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+
+  /** The shortest Parquet file: the magic number, the footer's 4-byte length, the magic number. */
+  private static final int SHORTEST = 12;
 
   private ParquetDirs() {}
 
@@ -69,6 +78,39 @@ final class ParquetDirs {
         out.put(s.getPath().toString(), s.getLen());
       }
     }
+  }
+
+  /**
+   * The first data file that is not a Parquet file, and why, or null when all are. A Parquet file starts and
+   * ends with the magic number {@code PAR1} (the footer's length sits before the last one): only those bytes
+   * are read. Empty files are passed over, as Spark passes over them, unless every file is empty.
+   */
+  static String firstNotParquet(FileSystem fs, DataFiles files) throws IOException {
+    String firstEmpty = null;
+    boolean parquet = false;
+    for (Map.Entry<String, Long> e : files.files().entrySet()) {
+      long len = e.getValue();
+      if (len == 0) {
+        firstEmpty = firstEmpty == null ? e.getKey() : firstEmpty;
+        continue;
+      }
+      if (len < SHORTEST) {
+        return e.getKey() + " is not a Parquet file (" + len + " bytes; the shortest Parquet file has "
+            + SHORTEST + ")";
+      }
+      byte[] head = new byte[MAGIC.length];
+      byte[] tail = new byte[MAGIC.length];
+      try (FSDataInputStream in = fs.open(new Path(e.getKey()))) {
+        in.readFully(0, head);
+        in.readFully(len - MAGIC.length, tail);
+      }
+      if (!Arrays.equals(head, MAGIC) || !Arrays.equals(tail, MAGIC)) {
+        return e.getKey() + " is not a Parquet file (it does not start and end with the magic number PAR1)";
+      }
+      parquet = true;
+    }
+    return parquet || firstEmpty == null ? null
+        : firstEmpty + " is empty, as is every data file of the set: not a Parquet file";
   }
 
   /** The first entry of {@code dir} that Spark's Parquet writer would not have written, or null. */

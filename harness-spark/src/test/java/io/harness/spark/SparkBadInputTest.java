@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.harness.spark.embedded.ClusterProcess;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,9 +33,11 @@ class SparkBadInputTest {
   @BeforeEach
   void setUp() throws IOException {
     runs = tmp.resolve("runs");
-    // a data set as Spark leaves one, and a directory that holds something else
+    // a data set as Spark leaves one (its file only looks like Parquet: the magic number at both ends, an
+    // empty footer), and a directory that holds something else
     existing = Files.createDirectories(tmp.resolve("existing"));
-    Files.write(existing.resolve("part-00000-1234-c000.snappy.parquet"), new byte[] {1, 2, 3});
+    Files.write(existing.resolve("part-00000-1234-c000.snappy.parquet"),
+        "PAR1\0\0\0\0PAR1".getBytes(StandardCharsets.US_ASCII));
     Files.createFile(existing.resolve("_SUCCESS"));
     foreign = Files.createDirectories(tmp.resolve("foreign"));
     Files.writeString(foreign.resolve("notes.txt"), "keep me");
@@ -81,6 +84,27 @@ class SparkBadInputTest {
     assertTrue(bad("DIR", "spark", "count", url("missing")).contains("no such file or directory"));
     assertTrue(bad("SRC", "spark", "copy", url("missing"), url("out")).contains("no such file or directory"));
     assertTrue(bad("SRC", "spark", "copy", url("empty"), url("out")).contains("holds no Parquet data files"));
+  }
+
+  /** Files that are not Parquet are found before Spark starts: by the magic number at their start and end. */
+  @Test
+  void sourceWithFilesThatAreNotParquet() throws IOException {
+    Path text = Files.createDirectories(tmp.resolve("text"));
+    Files.writeString(text.resolve("x.txt"), "hello\n");
+    Path mixed = Files.createDirectories(tmp.resolve("mixed"));
+    Files.copy(existing.resolve("part-00000-1234-c000.snappy.parquet"), mixed.resolve("part-00000.parquet"));
+    Files.write(mixed.resolve("part-00001.parquet"),
+        "PAR1 cut off before its footer".getBytes(StandardCharsets.US_ASCII));
+    Path empty = Files.createDirectories(tmp.resolve("only-empty"));
+    Files.createFile(empty.resolve("part-00000.parquet"));
+    before = tree();
+    String notParquet = "x.txt is not a Parquet file";
+    assertTrue(bad("DIR", "spark", "count", url("text")).contains(notParquet + " (6 bytes; the shortest"));
+    assertTrue(bad("SRC", "spark", "copy", url("text"), url("out")).contains(notParquet));
+    assertTrue(bad("DIR", "spark", "count", url("mixed")).contains("part-00001.parquet is not a Parquet file (it does "
+        + "not start and end with the magic number PAR1)"));
+    assertTrue(bad("DIR", "spark", "count", url("only-empty")).contains("part-00000.parquet is empty, as is every "
+        + "data file of the set"));
   }
 
   @Test

@@ -129,6 +129,7 @@ public final class TeraGenCommand extends WorkloadCommand {
   protected void validateTarget(Target target) {
     out = target.resolveRoot(outText);
     Roots.check(target, out, "OUT_DIR");
+    Roots.checkAncestors(target, out, "OUT_DIR");
     FileStatus st;
     FileSystem fs;
     try {

@@ -2,6 +2,8 @@ package io.harness.core.cli;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,6 +20,8 @@ import org.apache.hadoop.util.GenericOptionsParser;
  * them to that parser, so their meaning is exactly Hadoop's.
  */
 public final class GenericOptions {
+  /** Schemes whose file system URI must name its service: the namenode, or o3fs's bucket. */
+  private static final Set<String> NEEDS_AUTHORITY = Set.of("hdfs", "webhdfs", "swebhdfs", "o3fs");
   private static final Set<String> WITH_VALUE =
       Set.of("-conf", "-fs", "-jt", "-files", "-libjars", "-archives", "-tokencachefile");
 
@@ -86,8 +90,14 @@ public final class GenericOptions {
   /** Applies the generic options to {@code conf}, as Hadoop's ToolRunner would. */
   public void applyTo(Configuration conf) {
     for (int i = 0; i < generic.size() - 1; i += 2) {
-      if (generic.get(i).equals("-conf") && !new File(generic.get(i + 1)).isFile()) {
-        throw new UsageException("-conf", "no such file: " + generic.get(i + 1));
+      String value = generic.get(i + 1);
+      if (generic.get(i).equals("-conf")) {
+        if (!new File(value).isFile()) {
+          throw new UsageException("-conf", "no such file: " + value);
+        }
+        ConfigFiles.check("-conf", value, new File(value));
+      } else if (generic.get(i).equals("-fs")) {
+        checkFileSystemUri(value);
       }
     }
     if (generic.isEmpty()) {
@@ -98,8 +108,35 @@ public final class GenericOptions {
       if (parser.getRemainingArgs().length > 0) {
         throw new UsageException(parser.getRemainingArgs()[0], "not understood as a generic option");
       }
-    } catch (IOException e) {
-      throw new UsageException(String.join(" ", generic), e.getMessage());
+    } catch (IOException | IllegalArgumentException e) {
+      throw new UsageException(String.join(" ", generic), String.valueOf(e.getMessage()));
+    }
+  }
+
+  /**
+   * The value of {@code -fs} as Hadoop reads it ({@code local} is the local file system, a bare
+   * {@code host:port} is HDFS's old form) must be a URI with a scheme; HDFS, WebHDFS and o3fs also need
+   * an authority (the namenode, the bucket).
+   */
+  static void checkFileSystemUri(String value) {
+    if (value.isBlank()) {
+      throw new UsageException("-fs", "must not be empty");
+    }
+    String name = value.equals("local") ? "file:///" : value.contains("/") ? value : "hdfs://" + value;
+    URI uri;
+    try {
+      uri = new URI(name);
+    } catch (URISyntaxException e) {
+      throw new UsageException("-fs", "'" + value + "' is not a file system URI: " + e.getMessage());
+    }
+    if (uri.getScheme() == null) {
+      throw new UsageException("-fs", "'" + value + "' is not a file system URI: it has no scheme "
+          + "(e.g. hdfs://namenode:8020, ofs://om/)");
+    }
+    if (NEEDS_AUTHORITY.contains(uri.getScheme().toLowerCase(Locale.ROOT)) && uri.getAuthority() == null) {
+      throw new UsageException("-fs", "'" + value + "' is not a file system URI: " + uri.getScheme()
+          + ":// needs " + (uri.getScheme().equalsIgnoreCase("o3fs") ? "a bucket (o3fs://bucket.volume/)"
+              : "a host (e.g. " + uri.getScheme().toLowerCase(Locale.ROOT) + "://namenode:port)"));
     }
   }
 }

@@ -89,6 +89,11 @@ public final class Harness implements Runnable {
         context.err().println(where + ": " + oneLine(ex.getMessage()));
         return ExitCodes.FAILED;
       }
+      String denied = AccessDenied.describe(ex);
+      if (denied != null) {
+        context.err().println(where + ": " + denied);
+        return ExitCodes.FAILED;
+      }
       context.err().println(where + ": failed: " + oneLine(String.valueOf(ex)));
       ex.printStackTrace(context.err());
       return ExitCodes.FAILED;

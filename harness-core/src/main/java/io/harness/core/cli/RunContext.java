@@ -62,6 +62,7 @@ public final class RunContext {
       for (String site : SITE_FILES) {
         File f = new File(dir, site);
         if (f.isFile()) {
+          ConfigFiles.check("$" + var, f.getPath(), f);
           conf.addResource(new Path(f.toURI()));
         }
       }

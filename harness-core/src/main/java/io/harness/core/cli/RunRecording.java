@@ -3,6 +3,7 @@ package io.harness.core.cli;
 import io.harness.core.profile.Profiler;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
+import io.harness.core.util.LocalOutputs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -79,9 +80,14 @@ public final class RunRecording {
   /**
    * Checks {@code --profile} (the event, and that async-profiler loads here) and starts {@code --instrument}
    * (the agent loaded into this JVM), printing its line to {@code err}. Throws {@link UsageException} for bad
-   * input; creates no file.
+   * input; creates no file. First of all, {@code --run-dir} and {@code --json} must be places this user can
+   * write (or create), so a run never fails at its end for want of them.
    */
   public void begin(PrintStream err) {
+    LocalOutputs.checkDirectory("--run-dir", runDir);
+    if (json != null) {
+      LocalOutputs.checkFile("--json", json);
+    }
     if (profile != null) {
       profiler = Profiler.prepare(profile);
     }

@@ -1,8 +1,15 @@
 package io.harness.core.target;
 
+import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.UsageException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.ipc.RemoteException;
 
 /** Checks on a workload's root directory that can be made before anything is created. */
 public final class Roots {
@@ -21,6 +28,63 @@ public final class Roots {
     } catch (IllegalArgumentException | java.net.URISyntaxException e) {
       return null;
     }
+  }
+
+  /**
+   * {@link #checkAncestors(FileSystem, Path, String)} on the target's file system; a failure to open it is
+   * the run's failure (exit 1).
+   */
+  public static void checkAncestors(Target target, Path root, String option) {
+    FileSystem fs;
+    try {
+      fs = target.fs();
+    } catch (IOException e) {
+      throw new RunFailedException("cannot open " + target.uri() + ": " + firstLine(e.getMessage()), e);
+    }
+    checkAncestors(fs, root, option);
+  }
+
+  /**
+   * Refuses a root that can be neither used nor created on {@code fs}: the root itself, or the nearest of its
+   * ancestors that exists, is a regular file (bad input, naming the file). Looks from {@code root} upwards
+   * with {@code getFileStatus} only, so it works on any Hadoop file system and creates nothing. A root that
+   * exists as a directory, or whose nearest existing ancestor is one, passes. A file system that cannot
+   * answer (unreachable, permission denied) fails the run (exit 1), naming the path asked about.
+   */
+  public static void checkAncestors(FileSystem fs, Path root, String option) {
+    if (root == null) {
+      return;
+    }
+    Path q = fs.makeQualified(root);
+    for (Path p = q; p != null; p = p.getParent()) {
+      FileStatus st;
+      try {
+        st = fs.getFileStatus(p);
+      } catch (FileNotFoundException | ParentNotDirectoryException e) {
+        continue;
+      } catch (RemoteException e) {
+        if (e.unwrapRemoteException(FileNotFoundException.class, ParentNotDirectoryException.class)
+            != e) {
+          continue;
+        }
+        throw new RunFailedException(option + ": cannot look at " + p + ": " + firstLine(e.getMessage()), e);
+      } catch (IOException e) {
+        throw new RunFailedException(option + ": cannot look at " + p + ": " + firstLine(e.getMessage()), e);
+      }
+      if (st.isDirectory()) {
+        return;
+      }
+      throw new UsageException(option, p.equals(q) ? q + " is a file, not a directory"
+          : q + " cannot be created: " + p + " is a file, not a directory");
+    }
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
   }
 
   /**

@@ -43,7 +43,14 @@ public final class Target implements AutoCloseable {
    * input. The {@code fsOption} names the argument to blame ({@code -fs} or {@code fs.defaultFS}).
    */
   public static URI checkConfigured(Configuration conf, String fsOption) {
-    return check(conf, FileSystem.getDefaultUri(conf), fsOption);
+    URI uri;
+    try {
+      uri = FileSystem.getDefaultUri(conf);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(fsOption, "'" + conf.get(FileSystem.FS_DEFAULT_NAME_KEY) + "' is not a file system URI: "
+          + e.getMessage());
+    }
+    return check(conf, uri, fsOption);
   }
 
   /** {@link #checkConfigured} for a file system URI given some other way (a qualified path's). */

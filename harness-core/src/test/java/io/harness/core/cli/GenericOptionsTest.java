@@ -53,6 +53,44 @@ class GenericOptionsTest {
   }
 
   @Test
+  void malformedConfFileIsBadInputBeforeHadoopReadsIt(@TempDir Path dir) throws Exception {
+    Path bad = dir.resolve("bad.xml");
+    Files.writeString(bad, "<configuration><property><name>a</name>");
+    UsageException e = assertThrows(UsageException.class, () -> RunContext.baseConfiguration(Map.of(),
+        GenericOptions.extract("dfsio", "-conf", bad.toString())));
+    assertEquals("-conf", e.argument());
+    assertTrue(e.getMessage().startsWith("-conf: " + bad + " is not a well-formed Hadoop configuration: line 1, "
+        + "column "), e.getMessage());
+  }
+
+  @Test
+  void malformedSiteFileNamesTheVariableAndTheFile(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("hdfs-site.xml"), "<configuration><property></configuration>");
+    UsageException e = assertThrows(UsageException.class,
+        () -> RunContext.baseConfiguration(Map.of("OZONE_CONF_DIR", dir.toString()), GenericOptions.extract("x")));
+    assertEquals("$OZONE_CONF_DIR", e.argument());
+    assertTrue(e.getMessage().contains(dir.resolve("hdfs-site.xml") + " is not a well-formed Hadoop configuration: "
+        + "line 1, column "), e.getMessage());
+  }
+
+  @Test
+  void fileSystemUriIsCheckedBeforeHadoopParsesIt() {
+    for (String fs : new String[] {"hdfs://", "hdfs:///", "webhdfs:///", "o3fs:///x", "", "://x", "hdfs://a b/"}) {
+      UsageException e = assertThrows(UsageException.class,
+          () -> RunContext.baseConfiguration(Map.of(), GenericOptions.extract("-fs", fs)), fs);
+      assertEquals("-fs", e.argument());
+      assertTrue(e.getMessage().startsWith(fs.isEmpty() ? "-fs: must not be empty"
+          : "-fs: '" + fs + "' is not a file system URI: "), e.getMessage());
+    }
+    // what Hadoop takes: a full URI, ofs without an authority (the OM comes from the configuration), "local",
+    // and HDFS's old host:port form
+    for (String fs : new String[] {"hdfs://nn:8020", "ofs:///", "file:///", "local", "nn.example:8020"}) {
+      Configuration conf = RunContext.baseConfiguration(Map.of(), GenericOptions.extract("-fs", fs));
+      assertTrue(conf.get("fs.defaultFS").contains("://"), fs + " gave " + conf.get("fs.defaultFS"));
+    }
+  }
+
+  @Test
   void dashDWithoutKeyValueIsBadInput() {
     UsageException e = assertThrows(UsageException.class, () -> GenericOptions.extract("-D"));
     assertEquals("-D", e.argument());

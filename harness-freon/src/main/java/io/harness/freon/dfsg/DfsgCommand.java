@@ -172,6 +172,7 @@ public final class DfsgCommand extends WorkloadCommand {
     Path base = target.resolveRoot(path != null ? path : "/freon-dfsg");
     dir = new Path(base, runPrefix);
     Roots.check(target, dir, "--path");
+    Roots.checkAncestors(target, base, "--path");
   }
 
   @Override
