@@ -43,9 +43,13 @@ class FaultsHdfsIT {
   }
 
   @AfterEach
-  void stopCluster() {
+  void stopCluster() throws Exception {
     DataNodeFaultInjector.set(new DataNodeFaultInjector());
     if (cluster != null) {
+      // datanodes whose namenode is gone keep retrying it, and their shutdown waits minutes for that
+      if (!cluster.isNameNodeUp(0)) {
+        cluster.restartNameNode(0, false);
+      }
       cluster.shutdown(true);
     }
   }
@@ -143,17 +147,25 @@ class FaultsHdfsIT {
         || json.get("failedTasks").size() == 4, "the result block is appended locally");
   }
 
+  /** Starts freon dfsg -f with 4 threads, and two seconds into it hurts the cluster. */
+  private Background dfsgWithFault(String files, String size, Runnable fault) throws Exception {
+    Background b = Background.start("freon", "dfsg", "-fs", fsUri, "--path", "/freon", "-p", "run", "-n", files,
+        "-s", size, "-t", "4", "-f", "--run-dir", work.resolve("runs").toString()).awaitOutput("freon dfsg:", 60);
+    Thread.sleep(2000);
+    fault.run();
+    return b;
+  }
+
   /**
    * HDFS goes on with one datanode of three (each new block is tried on the dead ones first): every file is
    * written, slowly. The client's thousands of warnings go to the run's log; the terminal gets a few lines.
    */
   @Test
   void dfsgWithTwoDatanodesStoppedKeepsTheClientsWarningsOffTheTerminal() throws Exception {
-    Background b = Background.start("freon", "dfsg", "-fs", fsUri, "--path", "/freon", "-p", "run", "-n", "300",
-        "-s", "1MB", "-t", "4", "-f", "--run-dir", work.resolve("runs").toString()).awaitOutput("freon dfsg:", 60);
-    Thread.sleep(2000);
-    cluster.stopDataNode(0);
-    cluster.stopDataNode(0);
+    Background b = dfsgWithFault("300", "1MB", () -> {
+      cluster.stopDataNode(0);
+      cluster.stopDataNode(0);
+    });
     Cli.Run r = b.await(600);
     report("freon dfsg -f, 2 of 3 datanodes stopped", b, r);
     assertEquals(0, r.code(), r.all());
@@ -171,10 +183,7 @@ class FaultsHdfsIT {
   /** The namenode gone: every file after it fails, each one named (once per reason, with a count). */
   @Test
   void dfsgWithTheNamenodeGoneNamesTheFailedFilesAndCountsTheOthers() throws Exception {
-    Background b = Background.start("freon", "dfsg", "-fs", fsUri, "--path", "/freon", "-p", "run", "-n", "100000",
-        "-s", "64KB", "-t", "4", "-f", "--run-dir", work.resolve("runs").toString()).awaitOutput("freon dfsg:", 60);
-    Thread.sleep(2000);
-    cluster.shutdownNameNode(0);
+    Background b = dfsgWithFault("100000", "64KB", () -> cluster.shutdownNameNode(0));
     Cli.Run r = b.await(900);
     report("freon dfsg -f, namenode shut down", b, r);
     assertEquals(1, r.code(), r.all());

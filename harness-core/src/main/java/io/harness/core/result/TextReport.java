@@ -71,7 +71,9 @@ public final class TextReport {
 
   /** A failure reason with its numbers taken out: what makes two reasons the same. */
   public static String reasonKey(String reason) {
-    return reason == null ? "" : reason.replaceAll("[0-9a-fA-F]*[0-9][0-9a-fA-F]*", "#");
+    return reason == null ? "" : reason
+        .replaceAll("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}", "#")
+        .replaceAll("[0-9a-fA-F]*[0-9][0-9a-fA-F]*", "#");
   }
 
   static String ms(long nanos) {

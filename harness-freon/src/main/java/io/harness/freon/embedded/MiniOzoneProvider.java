@@ -58,6 +58,17 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
     return NAME;
   }
 
+  /**
+   * The MiniOzoneCluster behind a cluster this provider started, for tests that stop and restart its
+   * services (a datanode, the OM) while a run goes on.
+   */
+  public static MiniOzoneCluster miniCluster(EmbeddedCluster started) {
+    if (!(started instanceof Running r)) {
+      throw new IllegalArgumentException("not a cluster this provider started: " + started);
+    }
+    return r.miniCluster();
+  }
+
   @Override
   public EmbeddedCluster start(Configuration base, int datanodes) throws Exception {
     if (datanodes < 1) {
@@ -296,6 +307,11 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
     @Override
     public String description() {
       return "MiniOzoneCluster, " + datanodes + " datanode(s)";
+    }
+
+    /** The cluster itself: a test stops and restarts its services through it. */
+    MiniOzoneCluster miniCluster() {
+      return cluster;
     }
 
     /** How long {@code start} took, build to bucket created. */
