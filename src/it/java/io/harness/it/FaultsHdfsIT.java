@@ -157,8 +157,10 @@ class FaultsHdfsIT {
   }
 
   /**
-   * HDFS goes on with one datanode of three (each new block is tried on the dead ones first): every file is
-   * written, slowly. The client's thousands of warnings go to the run's log; the terminal gets a few lines.
+   * HDFS goes on with one datanode of three (each new block is tried on the dead ones first): the files
+   * after the fault are written, slowly; a file in flight when the datanodes stopped may fail ("Failed to
+   * replace a bad datanode"). The client's thousands of warnings go to the run's log; the terminal gets
+   * a few lines.
    */
   @Test
   void dfsgWithTwoDatanodesStoppedKeepsTheClientsWarningsOffTheTerminal() throws Exception {
@@ -168,10 +170,14 @@ class FaultsHdfsIT {
     });
     Cli.Run r = b.await(600);
     report("freon dfsg -f, 2 of 3 datanodes stopped", b, r);
-    assertEquals(0, r.code(), r.all());
-    assertTrue(r.out().contains("Files written: 300 (0 failed)"), r.out());
-    assertFalse(r.err().contains("\tat "), r.err());
     JsonNode json = Cli.lastResult(work.resolve("runs"));
+    long ok = json.get("figures").get("files").asLong();
+    long bad = json.get("figures").get("failedFiles").asLong();
+    assertEquals(300, ok + bad, json.get("figures").toString());
+    assertTrue(bad <= 4, "at most the files in flight fail: " + bad);
+    assertEquals(bad == 0 ? 0 : 1, r.code(), r.all());
+    assertTrue(r.out().contains("Files written: " + ok + " (" + bad + " failed)"), r.out());
+    assertFalse(r.err().contains("\tat "), r.err());
     assertEquals("run.log", json.path("log").asText(), json.toString());
     Path log = Cli.lastRunDir(work.resolve("runs")).resolve("run.log");
     String logged = Files.readString(log);
