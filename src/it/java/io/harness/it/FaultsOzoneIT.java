@@ -73,10 +73,9 @@ class FaultsOzoneIT {
     JsonNode json = Cli.lastResult(work.resolve("runs"));
     assertEquals(r.code(), json.get("exitCode").asInt());
     assertTrue(r.out().contains("----- harness ----- : write"), r.out());
-    // Ozone finishes the write on the two datanodes left (after its Ratis timeouts); the run said where
-    // it waited meanwhile
+    // Ozone finishes the write on the two datanodes left (after its Ratis timeouts, when the leader was
+    // the datanode that went: the progress lines then name the tasks waiting in write or close)
     assertEquals(0, r.code(), r.all());
-    assertTrue(r.err().contains("without progress:"), r.err());
 
     Cli.Run read = Cli.inProcess(concat(new String[] {"dfsio", "-read", "--verify"}, common));
     assertEquals(0, read.code(), read.all());

@@ -5,6 +5,7 @@ import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -176,6 +177,7 @@ public final class Attach {
     AgentOptions options = new AgentOptions(sets, reportFile, false);
     long self = ProcessHandle.current().pid();
     try {
+      closeOneFileFirst(jar);
       VirtualMachine vm = VirtualMachine.attach(String.valueOf(self));
       try {
         vm.loadAgent(jar.toAbsolutePath().toString(), options.toAgentArgs());
@@ -186,6 +188,18 @@ public final class Attach {
       throw new Failure(argument, "cannot load the agent into this JVM: " + Agent.oneLine(e), 1);
     }
     return "harness-instrumentation: timing " + String.join(",", sets) + " in this JVM";
+  }
+
+  /**
+   * Loads the classes a {@link RandomAccessFile} needs to close, before the agent comes. The JDK's cleaner
+   * thread closes unreachable jar files while it holds ZipFile's lock on the table of open files; the first
+   * such close in a JVM loads a class, which goes through Byteman's transformer, which waits for the lock
+   * on Byteman's script repository. Byteman holds that lock while it installs its rules, and then opens a
+   * jar file: each waits for the other, and the load never ends (seen as a run that hung at start with
+   * {@code --instrument}).
+   */
+  private static void closeOneFileFirst(Path jar) throws IOException {
+    new RandomAccessFile(jar.toFile(), "r").close();
   }
 
   private static long parsePid(String pid) throws Failure {

@@ -23,6 +23,11 @@ import java.util.regex.Pattern;
  * streams the run was given, not through them). The shipped logging configuration has its console
  * appenders follow {@code System.err}, so every log line lands here.
  *
+ * <p>The reports of the harness's own timing agent ({@code --instrument}: a block starting
+ * {@code Closing file system instance: }, its indented counters, its {@code HARNESS-INSTRUMENTATION} JSON
+ * line, and lines starting {@code harness-instrumentation}) are the harness's output, not a library's: they
+ * go to the terminal too.
+ *
  * <p>At the end, {@link #summary()} gives the lines for the terminal: how much was logged, where, and
  * one line per distinct warning or error with its count (reasons that differ only in numbers, such as
  * block ids and ports, count as one).
@@ -37,7 +42,13 @@ public final class RunLog {
       + "(?:\\[[^\\]]*\\]\\s+)?([\\w.$-]+?)(?:\\s+\\([^)]*\\))?(?::|\\s+-)\\s*(.*)$");
   private static final Pattern THROWABLE = Pattern.compile("^([\\w$]+\\.)+[\\w$]*(Exception|Error|Throwable)\\b.*");
 
+  /** Lines that start one of the agent's reports, or are one. */
+  private static final List<String> AGENT_LINES = List.of("Closing file system instance: ", "HARNESS-INSTRUMENTATION ",
+      "harness-instrumentation");
+
   private final Path file;
+  private final PrintStream terminal;
+  private boolean inAgentReport;
   private final PrintStream previousOut;
   private final PrintStream previousErr;
   private final OutputStream sink;
@@ -63,6 +74,7 @@ public final class RunLog {
 
   private RunLog(Path file, OutputStream sink, PrintStream terminal, boolean verbose) {
     this.file = file;
+    this.terminal = terminal;
     this.previousOut = System.out;
     this.previousErr = System.err;
     this.sink = sink;
@@ -131,11 +143,28 @@ public final class RunLog {
     return text.length() <= REASON_CHARS ? text : text.substring(0, REASON_CHARS - 3) + "...";
   }
 
-  private synchronized void line(String text, byte[] raw) {
+  /** Whether {@code text} belongs to a report of the harness's own agent (then it goes to the terminal). */
+  private boolean agentLine(String text) {
+    if (AGENT_LINES.stream().anyMatch(text::startsWith)) {
+      inAgentReport = text.startsWith(AGENT_LINES.get(0));
+      return true;
+    }
+    if (inAgentReport && text.startsWith("   ")) {
+      return true;
+    }
+    inAgentReport = false;
+    return false;
+  }
+
+  private synchronized void line(String text, byte[] raw, boolean shown) {
     try {
       sink.write(raw);
     } catch (IOException e) {
       // keep counting: the summary still tells what happened
+    }
+    if (!shown && agentLine(text)) {
+      terminal.write(raw, 0, raw.length);
+      terminal.flush();
     }
     lines++;
     Matcher m = EVENT.matcher(text);
@@ -196,7 +225,7 @@ public final class RunLog {
         tee.flush();
       }
       String text = new String(raw, StandardCharsets.UTF_8).stripTrailing();
-      line(text, raw);
+      line(text, raw, tee != null);
     }
 
     @Override

@@ -79,4 +79,23 @@ class RunLogTest {
     log.close();
     assertFalse(Files.exists(dir.resolve("run.log")));
   }
+
+  @Test
+  void theReportsOfTheHarnessOwnAgentStayOnTheTerminal() throws IOException {
+    ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+    RunLog log = RunLog.start(dir.resolve("run.log"), new PrintStream(terminal, true, StandardCharsets.UTF_8), false);
+    try {
+      System.err.println("08:18:25 WARN DataStreamer: DataStreamer Exception");
+      System.err.println("Closing file system instance: 17");
+      System.err.println("   write.call: 18");
+      System.err.println("   write.allTime: 412");
+      System.err.println("HARNESS-INSTRUMENTATION {\"fs\":17}");
+      System.err.println("   an indented line of a library");
+    } finally {
+      log.close();
+    }
+    assertEquals("Closing file system instance: 17\n   write.call: 18\n   write.allTime: 412\n"
+        + "HARNESS-INSTRUMENTATION {\"fs\":17}\n", terminal.toString(StandardCharsets.UTF_8));
+    assertEquals(6, Files.readAllLines(dir.resolve("run.log")).size());
+  }
 }
