@@ -1,6 +1,5 @@
 package io.harness.dfsio.mr;
 
-import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.RunRecording;
 import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskInstrumentation;
@@ -16,6 +15,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -53,7 +53,8 @@ public final class DfsioJob {
     Path out = new Path(root, params.op().resultDir());
     fs.delete(out, true);
 
-    Job job = Job.getInstance(new Configuration(base), "harness dfsio " + params.op().testType());
+    // the job's configuration is a copy of base (Job.getInstance copies it)
+    Job job = Job.getInstance(base, "harness dfsio " + params.op().testType());
     Configuration conf = job.getConfiguration();
     params.store(conf);
     conf.setBoolean("mapreduce.map.speculative", false);
@@ -67,15 +68,20 @@ public final class DfsioJob {
     job.setNumReduceTasks(1);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);
-    job.setOutputFormatClass(TextOutputFormat.class);
+    job.setOutputFormatClass(PartFileOutput.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
     TaskInstrumentation.configure(job, recording, log);
-    double millis = MapReduceJobs.submitAndWait(job, log);
-    // the new API names it part-r-00000; TestDFSIO's layout (and its tooling) has part-00000
-    Path reduced = new Path(out, "part-r-00000");
-    if (fs.exists(reduced) && !fs.rename(reduced, new Path(out, PartFile.NAME))) {
-      throw new RunFailedException("could not rename " + reduced + " to " + PartFile.NAME);
+    return MapReduceJobs.submitAndWait(job, log);
+  }
+
+  /**
+   * Text output whose file is {@code part-00000}, the name TestDFSIO's (old API) job gives its one reducer's
+   * output and its tooling reads; the new API would name it {@code part-r-00000}.
+   */
+  public static final class PartFileOutput extends TextOutputFormat<Text, Text> {
+    @Override
+    public Path getDefaultWorkFile(TaskAttemptContext context, String extension) throws IOException {
+      return new Path(super.getDefaultWorkFile(context, extension).getParent(), PartFile.NAME);
     }
-    return millis;
   }
 }
