@@ -15,6 +15,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
@@ -29,6 +30,11 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  */
 public final class DfsioJob {
   public static final String CONTROL_DIR = "io_control";
+  /**
+   * The maps' sort buffer, at most, in MB: a map emits a few kilobytes, and each map would otherwise allocate
+   * the default 100 MB.
+   */
+  static final int MAP_SORT_MB = 4;
 
   private DfsioJob() {}
 
@@ -60,6 +66,8 @@ public final class DfsioJob {
     conf.setBoolean("mapreduce.map.speculative", false);
     conf.setBoolean("mapreduce.reduce.speculative", false);
     conf.setInt("mapreduce.map.maxattempts", 1);
+    conf.setInt(MRJobConfig.IO_SORT_MB,
+        Math.min(conf.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB), MAP_SORT_MB));
     job.setJarByClass(DfsioJob.class);
     job.setInputFormatClass(SequenceFileInputFormat.class);
     FileInputFormat.setInputPaths(job, fs.makeQualified(control));
