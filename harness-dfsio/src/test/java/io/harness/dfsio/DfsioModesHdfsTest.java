@@ -19,6 +19,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -131,6 +134,33 @@ class DfsioModesHdfsTest {
     // nothing was written or deleted: the previous data directory is still there
     assertTrue(fs.exists(new Path("/bench/modes/io_data/keep")));
     fs.delete(new Path("/bench/modes/io_data/keep"), false);
+  }
+
+  @Test
+  void theMapReduceEngineOnHdfs() throws Exception {
+    DistributedFileSystem fs = cluster.getFileSystem();
+    Run w = harness("-write", "--engine", "mapreduce", "-nrFiles", "3", "-fileSize", "1MB",
+        "-D", "mapreduce.framework.name=local", "-D", "hadoop.tmp.dir=" + work.resolve("mr-tmp"));
+    assertEquals(0, w.code(), w.out() + w.err());
+    // TestDFSIO's control files: one record each, the data file's name and its size
+    for (int i = 0; i < 3; i++) {
+      Path control = fs.makeQualified(new Path("/bench/modes/io_control/in_file_test_io_" + i));
+      try (SequenceFile.Reader r = new SequenceFile.Reader(fs.getConf(), SequenceFile.Reader.file(control))) {
+        Text name = new Text();
+        LongWritable size = new LongWritable();
+        assertTrue(r.next(name, size));
+        assertEquals("test_io_" + i, name.toString());
+        assertEquals(1L << 20, size.get());
+        assertFalse(r.next(name, size));
+      }
+      assertEquals(1L << 20, fs.getFileStatus(new Path("/bench/modes/io_data/test_io_" + i)).getLen());
+    }
+    // the reducer writes TestDFSIO's part-00000 itself
+    assertTrue(fs.exists(new Path("/bench/modes/io_write/part-00000")));
+    assertFalse(fs.exists(new Path("/bench/modes/io_write/part-r-00000")));
+    JsonNode json = lastJson();
+    assertEquals(3, json.get("tasks").size());
+    assertEquals(3L << 20, json.get("aggregate").get("bytes").asLong());
   }
 
   @Test

@@ -7,11 +7,14 @@ import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
 
 /** What every MapReduce engine of the harness does with its job once it is set up. */
 public final class MapReduceJobs {
-  /** How often a job's completion is checked. */
+  /** How often a job's completion is checked on a cluster (each check is a call to the job's master). */
   public static final long POLL_MILLIS = 100;
+  /** How often it is checked on the local job runner, where a check is a method call in this JVM. */
+  public static final long LOCAL_POLL_MILLIS = 10;
 
   private MapReduceJobs() {}
 
@@ -20,16 +23,19 @@ public final class MapReduceJobs {
    * milliseconds (submission to completion); a failed job is a {@link RunFailedException} with the job's
    * own failure message. {@code Job.waitForCompletion} checks every 5 s by default
    * ({@code mapreduce.client.completion.pollinterval}), which would add up to 5 s to a short job; this
-   * checks every {@value #POLL_MILLIS} ms.
+   * checks every {@value #POLL_MILLIS} ms, every {@value #LOCAL_POLL_MILLIS} ms on the local job runner.
    */
   public static double submitAndWait(Job job, PrintStream log)
       throws IOException, InterruptedException, ClassNotFoundException {
+    boolean local = MRConfig.LOCAL_FRAMEWORK_NAME.equalsIgnoreCase(
+        job.getConfiguration().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
+    long poll = local ? LOCAL_POLL_MILLIS : POLL_MILLIS;
     long t0 = System.nanoTime();
     job.submit();
     log.println("MapReduce job " + job.getJobID() + ", tracking URL " + job.getTrackingURL());
     long nextReport = t0 + TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
     while (!job.isComplete()) {
-      Thread.sleep(POLL_MILLIS);
+      Thread.sleep(poll);
       if (Signals.stopRequested()) {
         log.println("MapReduce job " + job.getJobID() + ": killing it (" + Signals.received() + ")");
         job.killJob();

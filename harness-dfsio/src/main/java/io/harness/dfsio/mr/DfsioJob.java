@@ -1,6 +1,5 @@
 package io.harness.dfsio.mr;
 
-import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.RunRecording;
 import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskInstrumentation;
@@ -9,13 +8,24 @@ import io.harness.dfsio.DfsioParams;
 import io.harness.dfsio.PartFile;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -29,6 +39,15 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  */
 public final class DfsioJob {
   public static final String CONTROL_DIR = "io_control";
+  /**
+   * The maps' sort buffer, at most, in MB: a map emits a few kilobytes, and each map would otherwise allocate
+   * the default 100 MB.
+   */
+  static final int MAP_SORT_MB = 4;
+  /** Control files written at once, at most. */
+  static final int CONTROL_WRITERS = 8;
+  /** On HDFS, how long a control file's close first waits for its block to be reported complete. */
+  static final int CONTROL_CLOSE_RETRY_MILLIS = 10;
 
   private DfsioJob() {}
 
@@ -40,25 +59,19 @@ public final class DfsioJob {
       RunRecording recording, PrintStream log) throws IOException, InterruptedException, ClassNotFoundException {
     Path root = new Path(params.root());
     Path control = new Path(root, CONTROL_DIR);
-    fs.delete(control, true);
-    for (int i = 0; i < nrFiles; i++) {
-      String name = DfsioFiles.fileName(i);
-      try (SequenceFile.Writer w = SequenceFile.createWriter(base,
-          SequenceFile.Writer.file(fs.makeQualified(new Path(control, "in_file_" + name))),
-          SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(LongWritable.class),
-          SequenceFile.Writer.compression(SequenceFile.CompressionType.NONE))) {
-        w.append(new Text(name), new LongWritable(params.fileBytes()));
-      }
-    }
+    writeControlFiles(base, fs, control, nrFiles, params.fileBytes());
     Path out = new Path(root, params.op().resultDir());
     fs.delete(out, true);
 
-    Job job = Job.getInstance(new Configuration(base), "harness dfsio " + params.op().testType());
+    // the job's configuration is a copy of base (Job.getInstance copies it)
+    Job job = Job.getInstance(base, "harness dfsio " + params.op().testType());
     Configuration conf = job.getConfiguration();
     params.store(conf);
     conf.setBoolean("mapreduce.map.speculative", false);
     conf.setBoolean("mapreduce.reduce.speculative", false);
     conf.setInt("mapreduce.map.maxattempts", 1);
+    conf.setInt(MRJobConfig.IO_SORT_MB,
+        Math.min(conf.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB), MAP_SORT_MB));
     job.setJarByClass(DfsioJob.class);
     job.setInputFormatClass(SequenceFileInputFormat.class);
     FileInputFormat.setInputPaths(job, fs.makeQualified(control));
@@ -67,15 +80,82 @@ public final class DfsioJob {
     job.setNumReduceTasks(1);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);
-    job.setOutputFormatClass(TextOutputFormat.class);
+    job.setOutputFormatClass(PartFileOutput.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
     TaskInstrumentation.configure(job, recording, log);
-    double millis = MapReduceJobs.submitAndWait(job, log);
-    // the new API names it part-r-00000; TestDFSIO's layout (and its tooling) has part-00000
-    Path reduced = new Path(out, "part-r-00000");
-    if (fs.exists(reduced) && !fs.rename(reduced, new Path(out, PartFile.NAME))) {
-      throw new RunFailedException("could not rename " + reduced + " to " + PartFile.NAME);
+    return MapReduceJobs.submitAndWait(job, log);
+  }
+
+  /**
+   * TestDFSIO's control files, {@code in_file_test_io_<i>} under {@code control}: one SequenceFile record
+   * each, the data file's name and its size, written by up to {@value #CONTROL_WRITERS} threads.
+   */
+  static void writeControlFiles(Configuration conf, FileSystem fs, Path control, int nrFiles, long fileBytes)
+      throws IOException, InterruptedException {
+    fs.delete(control, true);
+    fs.mkdirs(control);
+    FileSystem out = controlFileSystem(conf, fs);
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(nrFiles, CONTROL_WRITERS), r -> {
+      Thread t = new Thread(r, "harness-dfsio-control");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<Future<?>> written = new ArrayList<>();
+      for (int i = 0; i < nrFiles; i++) {
+        String name = DfsioFiles.fileName(i);
+        Path file = new Path(control, "in_file_" + name);
+        written.add(pool.submit(() -> {
+          try (FSDataOutputStream stream = out.create(file, true);
+              SequenceFile.Writer w = SequenceFile.createWriter(conf, SequenceFile.Writer.stream(stream),
+                  SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(LongWritable.class),
+                  SequenceFile.Writer.compression(SequenceFile.CompressionType.NONE))) {
+            w.append(new Text(name), new LongWritable(fileBytes));
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : written) {
+        try {
+          f.get();
+        } catch (ExecutionException e) {
+          throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+      if (out != fs) {
+        out.close();
+      }
     }
-    return millis;
+  }
+
+  /**
+   * What the control files are written through: the run's file system, or on HDFS a client of its own whose
+   * close asks the namenode again after {@value #CONTROL_CLOSE_RETRY_MILLIS} ms, not 400 ms, when the
+   * namenode has not yet heard from a datanode that the file's block is complete. A small file closed right
+   * after its write often finds it so, and 400 ms is longer than writing all the control files.
+   */
+  private static FileSystem controlFileSystem(Configuration conf, FileSystem fs) throws IOException {
+    if (!(fs instanceof DistributedFileSystem)) {
+      return fs;
+    }
+    Configuration c = new Configuration(conf);
+    c.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY,
+        CONTROL_CLOSE_RETRY_MILLIS);
+    // the wait doubles at each retry: 12 from 10 ms give up after 41 s in all (HDFS's 5 from 400 ms: 12.4 s)
+    c.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY, 12);
+    return FileSystem.newInstance(fs.getUri(), c);
+  }
+
+  /**
+   * Text output whose file is {@code part-00000}, the name TestDFSIO's (old API) job gives its one reducer's
+   * output and its tooling reads; the new API would name it {@code part-r-00000}.
+   */
+  public static final class PartFileOutput extends TextOutputFormat<Text, Text> {
+    @Override
+    public Path getDefaultWorkFile(TaskAttemptContext context, String extension) throws IOException {
+      return new Path(super.getDefaultWorkFile(context, extension).getParent(), PartFile.NAME);
+    }
   }
 }
