@@ -49,4 +49,46 @@ public enum DfsioOperation {
   public boolean isPositionedRead() {
     return this == READ_RANDOM || this == READ_BACKWARD || this == READ_SKIP;
   }
+
+  /**
+   * The one operation TestDFSIO's flags select; a bad combination is bad input naming the flags. {@code modes}
+   * are the read mode flags given ({@code -random}, {@code -backward}, {@code -skip}).
+   */
+  static DfsioOperation select(java.util.Map<String, Boolean> flags) {
+    java.util.List<String> ops = given(flags, "-write", "-read", "-append", "-truncate", "-clean");
+    java.util.List<String> modes = given(flags, "-random", "-backward", "-skip");
+    if (ops.size() > 1) {
+      throw new io.harness.core.cli.UsageException(String.join("/", ops),
+          "give one operation, not " + (ops.size() == 2 ? "both" : ops.size()));
+    }
+    if (!modes.isEmpty() && !ops.contains("-read")) {
+      throw new io.harness.core.cli.UsageException(modes.get(0), "only applies to -read (e.g. -read " + modes.get(0)
+          + ")");
+    }
+    if (ops.isEmpty()) {
+      throw new io.harness.core.cli.UsageException("-write/-read/-append/-truncate/-clean",
+          "no operation given (use exactly one)");
+    }
+    if (modes.size() > 1) {
+      throw new io.harness.core.cli.UsageException(String.join("/", modes),
+          "give one read mode, not " + (modes.size() == 2 ? "both" : modes.size()));
+    }
+    String flag = modes.isEmpty() ? ops.get(0) : "-read " + modes.get(0);
+    for (DfsioOperation op : values()) {
+      if (op.flags.equals(flag)) {
+        return op;
+      }
+    }
+    throw new IllegalStateException(flag);
+  }
+
+  private static java.util.List<String> given(java.util.Map<String, Boolean> flags, String... names) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (String n : names) {
+      if (Boolean.TRUE.equals(flags.get(n))) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
 }

@@ -64,8 +64,9 @@ public final class PartFile {
     this.cutLine = cutLine;
   }
 
-  /** Writes the sums of a local run as a reducer would. */
-  public static void write(FileSystem fs, Path dir, LegacyFigures legacy, Aggregate agg) throws IOException {
+  /** Writes the sums of a local run as a reducer would, with each task's record. */
+  public static void write(FileSystem fs, Path dir, LegacyFigures legacy, Aggregate agg,
+      List<io.harness.core.engine.TaskRecord> records) throws IOException {
     Map<String, String> v = new TreeMap<>();
     v.put("l:tasks", String.valueOf(legacy.tasks()));
     v.put("l:size", String.valueOf(legacy.size()));
@@ -79,7 +80,12 @@ public final class PartFile {
       v.put(HISTOGRAM_PREFIX + e.getKey(), e.getValue().histogram());
     }
     Map<Long, Long> perSecond = new TreeMap<>();
-    agg.timeSeries().forEach(x -> perSecond.put(x.epochSecond(), x.bytes()));
+    for (io.harness.core.engine.TaskRecord r : records) {
+      if (!r.failed()) {
+        perEpochSecond(r.bytesPerTick()).forEach((sec, b) -> perSecond.merge(sec, b, Long::sum));
+      }
+      v.put(TASK_PREFIX + r.name(), io.harness.core.engine.TaskCodec.encode(r));
+    }
     v.put(BYTES_PER_SECOND, formatSeries(perSecond));
     fs.delete(dir, true);
     try (FSDataOutputStream out = fs.create(new Path(dir, NAME), true);
@@ -112,22 +118,34 @@ public final class PartFile {
     v.put(FIRST_START, String.valueOf(r.startEpochNanos()));
     v.put(LAST_END, String.valueOf(r.endEpochNanos()));
     r.latency().forEach((kind, h) -> v.put(HISTOGRAM_PREFIX + kind, LatencySummary.of(h).histogram()));
-    v.put(BYTES_PER_SECOND, formatSeries(r.bytesPerSecond()));
+    v.put(BYTES_PER_SECOND, formatSeries(perEpochSecond(r.bytesPerTick())));
     v.put(TASK_PREFIX + r.name(), io.harness.core.engine.TaskCodec.encode(r));
     return v;
   }
 
+  /** A task's bytes per tick, summed per epoch second (the part file's form, as TestDFSIO tools see it). */
+  static Map<Long, Long> perEpochSecond(Map<Long, Long> perTick) {
+    Map<Long, Long> out = new TreeMap<>();
+    long ticksPerSecond = 1_000_000_000L / io.harness.core.engine.TaskRecord.TICK_NANOS;
+    perTick.forEach((tick, b) -> out.merge(Math.floorDiv(tick, ticksPerSecond), b, Long::sum));
+    return out;
+  }
+
+  /** The tasks' own records, by index (a MapReduce run's, or a local run's since they were added; else empty). */
+  public List<io.harness.core.engine.TaskRecord> records() {
+    List<io.harness.core.engine.TaskRecord> records = new ArrayList<>();
+    values.forEach((k, v) -> {
+      if (k.startsWith(TASK_PREFIX)) {
+        records.add(io.harness.core.engine.TaskCodec.decode(k.substring(TASK_PREFIX.length()), v));
+      }
+    });
+    records.sort(java.util.Comparator.comparingInt(io.harness.core.engine.TaskRecord::index));
+    return records;
+  }
+
   /** The tasks of a MapReduce run, by index, as the run's JSON lists them (empty for other part files). */
   public List<TaskResult> tasks() {
-    List<TaskResult> tasks = new ArrayList<>();
-    values.forEach((k, v) -> {
-      if (!k.startsWith(TASK_PREFIX)) {
-        return;
-      }
-      tasks.add(TaskResult.of(io.harness.core.engine.TaskCodec.decode(k.substring(TASK_PREFIX.length()), v)));
-    });
-    tasks.sort(java.util.Comparator.comparingInt(TaskResult::index));
-    return tasks;
+    return records().stream().map(TaskResult::of).toList();
   }
 
   /** {@code second:bytes,...}, the form of {@link #BYTES_PER_SECOND}. */
@@ -280,15 +298,15 @@ public final class PartFile {
     return null;
   }
 
-  /** The per-second series written by the harness (empty when absent). */
-  public List<SecondSample> timeSeries() {
-    List<SecondSample> series = new ArrayList<>();
-    parseSeries(values.get(BYTES_PER_SECOND)).forEach((sec, b) -> series.add(SecondSample.of(sec, b)));
-    return series;
-  }
-
-  /** The harness's aggregate, rebuilt from its keys (call only when {@link #hasHarnessKeys()}). */
+  /**
+   * The harness's aggregate: from the tasks' records when the part file has them (then exactly the run's),
+   * else rebuilt from the merged keys of an older harness part file (call only when {@link #hasHarnessKeys()}).
+   */
   public Aggregate aggregate() {
+    List<io.harness.core.engine.TaskRecord> records = records();
+    if (!records.isEmpty()) {
+      return Aggregate.of(records);
+    }
     long tasks = Long.parseLong(legacy("tasks"));
     long size = Long.parseLong(legacy("size"));
     long first = Long.parseLong(values.get(FIRST_START));
@@ -301,8 +319,14 @@ public final class PartFile {
       }
     });
     double wall = (last - first) / 1e9;
+    // each epoch second's bytes, placed in the middle of that second
+    java.util.SortedMap<Long, Long> perTick = new TreeMap<>();
+    long ticksPerSecond = 1_000_000_000L / io.harness.core.engine.TaskRecord.TICK_NANOS;
+    parseSeries(values.get(BYTES_PER_SECOND)).forEach((sec, b) -> perTick.put(sec * ticksPerSecond
+        + ticksPerSecond / 2, b));
     return new Aggregate((int) tasks + failed, failed, size, first, last, wall,
-        tasks == 0 ? null : wall > 0 ? size / (double) (1 << 20) / wall : 0, latency, timeSeries());
+        tasks == 0 ? null : wall > 0 ? size / (double) (1 << 20) / wall : 0, latency,
+        tasks == 0 ? List.of() : Aggregate.series(perTick, first, last));
   }
 
   /** An HdrHistogram in the part file's (and the JSON's) Base64 compressed form. */

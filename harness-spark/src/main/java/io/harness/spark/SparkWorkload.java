@@ -104,6 +104,8 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
   }
 
   private ClusterProcess cluster;
+  private io.harness.core.run.RunFolder folder;
+  private int exit;
   private URI defaultFs;
   private String startedAt;
 
@@ -189,7 +191,8 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
           + "(lib/spark) or spark-submit");
     }
     startedAt = Instant.now().toString();
-    recording.open(RunRecording.runId("spark", operation()), context.err());
+    folder = recording.open(RunRecording.runId("spark", operation()), context.err(), true);
+    exit = io.harness.core.cli.ExitCodes.FAILED;
     Deque<AutoCloseable> open = new ArrayDeque<>();
     try {
       Configuration conf = context.conf();
@@ -232,9 +235,10 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
         context.err().println("spark " + operation() + ": --instrument / --profile see this JVM only (the driver): "
             + "the executors of master " + spark.master() + " run in JVMs of their own");
       }
-      return execute(spark);
+      exit = execute(spark);
+      return exit;
     } catch (UsageException e) {
-      recording.discard();
+      folder.discard();
       throw e;
     } finally {
       while (!open.isEmpty()) {
@@ -244,7 +248,7 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
           context.err().println("spark " + operation() + ": while closing: " + e);
         }
       }
-      recording.close(context.err());
+      folder.close(context.err(), exit == io.harness.core.cli.ExitCodes.OK);
     }
   }
 
@@ -359,13 +363,13 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
       long start = t.launchMillis() * 1_000_000L;
       long end = Math.max(start + 1, t.finishMillis() * 1_000_000L);
       long bytes = written ? t.bytesWritten() : t.bytesRead();
-      SortedMap<Long, Long> perSecond = new TreeMap<>();
-      perSecond.put(t.finishMillis() / 1000, bytes);
+      SortedMap<Long, Long> perTick = new TreeMap<>();
+      perTick.put(t.finishMillis() / TaskRecord.TICK_MILLIS, bytes);
       Histogram h = new Histogram(3);
       h.recordValue(end - start);
       String name = prefix + "stage-" + t.stageId() + "/part-" + t.partition()
           + (t.attempt() > 0 ? "/attempt-" + t.attempt() : "");
-      out.add(new TaskRecord(i++, name, bytes, start, end, Map.of("task", h), perSecond, t.error()));
+      out.add(new TaskRecord(i++, name, bytes, start, end, Map.of("task", h), perTick, t.error()));
     }
     return out;
   }
@@ -403,7 +407,7 @@ public abstract class SparkWorkload implements Callable<Integer>, HarnessSubcomm
         Versions.detect(), RunRecording.hostName(), root.target.uri().toString(), targetDescription(root),
         root.uri(), startedAt, Instant.now().toString(), exitCode, failed, agg, figures,
         records.stream().map(TaskResult::of).toList());
-    java.nio.file.Path file = recording.write(run, context.err());
+    java.nio.file.Path file = recording.save(folder, run, context.err());
     context.out().println("Result JSON: " + file);
   }
 

@@ -16,6 +16,9 @@ import org.apache.hadoop.fs.Path;
  * CRC32s. The rows are generated before each timed write, so the write latency is the file system's.
  */
 public final class RowWriter implements LocalEngine.TaskBody {
+  /** The key of a task's checksum in its record (hex, as TeraValidate prints it). */
+  public static final String CHECKSUM = "checksum";
+
   /** Rows per write() call by default: 10,000 rows, 1,000,000 bytes (TestDFSIO's buffer). */
   public static final int DEFAULT_BATCH_ROWS = 10_000;
 
@@ -56,6 +59,7 @@ public final class RowWriter implements LocalEngine.TaskBody {
     rec.call("create", t, 0);
     TaskStreams.use(out, rec, o -> write(o, range, rand, buf, sum, rec));
     checksums[index] = sum;
+    rec.note(CHECKSUM, sum.toString());
   }
 
   private void write(FSDataOutputStream out, RowRange range, TeraRandom rand, byte[] buf, Checksum128 sum,

@@ -75,8 +75,11 @@ public final class Harness implements Runnable {
     cl.setErr(new java.io.PrintWriter(context.err(), true));
     cl.setParameterExceptionHandler((ex, args) -> {
       String where = ex.getCommandLine().getCommandSpec().qualifiedName();
-      context.err().println(where + ": " + oneLine(ex.getMessage())
-          + " (see '" + where + " --help')");
+      // a converter's refusal (Units): "-fileSize: 'abc' is not a size", as the command's own checks say it,
+      // under the name that was typed (-size is -fileSize's other name)
+      String message = oneLine(ex.getMessage()).replaceFirst("^Invalid value for option '([^']+)': ",
+          typedName(ex, args) + ": ");
+      context.err().println(where + ": " + message + " (see '" + where + " --help')");
       return ExitCodes.USAGE;
     });
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -99,6 +102,21 @@ public final class Harness implements Runnable {
       return ExitCodes.FAILED;
     });
     return cl;
+  }
+
+  /** The name of the option a parameter exception is about, as the command line spelt it ({@code $1} if none). */
+  private static String typedName(CommandLine.ParameterException ex, String[] args) {
+    if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
+      for (String arg : args) {
+        for (String name : o.names()) {
+          if (arg.equalsIgnoreCase(name) || arg.toLowerCase(java.util.Locale.ROOT).startsWith(
+              name.toLowerCase(java.util.Locale.ROOT) + "=")) {
+            return java.util.regex.Matcher.quoteReplacement(name);
+          }
+        }
+      }
+    }
+    return "$1";
   }
 
   private static String oneLine(String s) {

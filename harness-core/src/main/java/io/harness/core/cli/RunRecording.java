@@ -1,8 +1,8 @@
 package io.harness.core.cli;
 
 import io.harness.core.profile.Profiler;
-import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
+import io.harness.core.run.RunFolder;
 import io.harness.core.util.LocalOutputs;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,9 +28,9 @@ import picocli.CommandLine.Option;
  * the same options, the same instrumentation and profile, and the same figures in its JSON.
  *
  * <p>Its life in a run: {@link #begin} once the command's arguments are checked and before anything is
- * created (an unknown profile event or rule set is bad input, exit 2); {@link #measured} around the run's
- * measured phase (once); {@link #write} adds {@code figures.instrumentation} and {@code figures.profile} and
- * moves the flame graph next to the run's {@code result.json}.
+ * created (an unknown profile event or rule set is bad input, exit 2); {@link #open} makes the run's folder;
+ * {@link #measured} around the run's measured phase (once); {@link #figures} gives
+ * {@code figures.instrumentation} and {@code figures.profile} and moves the flame graph into the folder.
  */
 public final class RunRecording {
   private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
@@ -57,16 +57,10 @@ public final class RunRecording {
 
   @Option(names = "--verbose",
       description = "Show the libraries' and embedded servers' log lines on the terminal as they come (they "
-          + "always go to " + "run.log" + " in the run's folder).")
+          + "always go to " + RunFolder.LOG + " in the run's folder).")
   boolean verbose;
 
-  /** The run's log file, in its folder. */
-  public static final String LOG = "run.log";
-
   private RunInstrumentation instrumentation;
-  private Path dir;
-  private boolean madeRunDir;
-  private RunLog log;
   private Map<String, Object> extraFigures;
   private final List<Map<String, Object>> taskTimings = new ArrayList<>();
   private Profiler profiler;
@@ -134,115 +128,41 @@ public final class RunRecording {
   }
 
   /**
-   * Starts the run's folder {@code <--run-dir>/<runId>}: made now (with {@code --run-dir} itself when
-   * missing), and from now on the libraries' and embedded servers' logs go to {@value #LOG} in it
-   * ({@code --verbose}: to the terminal too). Called once the arguments are checked and before the target
-   * is contacted; {@link #close} ends it.
+   * Makes the run's folder {@code <--run-dir>/<runId>}; with {@code captureLogs} the libraries' and embedded
+   * servers' logs go to its log from now on ({@code --verbose}: to the terminal too). Called once the
+   * arguments are checked and before the target is contacted.
    */
-  public Path open(String runId, PrintStream err) throws IOException {
-    if (dir != null) {
-      throw new IllegalStateException("the run's folder is open already: " + dir);
-    }
-    Path base = runDir.toAbsolutePath().normalize();
-    madeRunDir = Files.notExists(base);
-    dir = Files.createDirectories(base.resolve(runId));
-    log = RunLog.start(dir.resolve(LOG), err, verbose);
-    return dir;
-  }
-
-  /** The run's folder, once {@link #open} made it (else null). */
-  public Path directory() {
-    return dir;
+  public RunFolder open(String runId, PrintStream err, boolean captureLogs) throws IOException {
+    return RunFolder.open(runDir, runId, err, captureLogs, verbose);
   }
 
   /**
-   * Ends the run's folder: puts the terminal's streams back, prints what the log holds when it warned of
-   * anything, and removes the folder when the run left nothing in it (and {@code --run-dir} when this run
-   * made it and it is empty).
+   * Saves {@code result} in {@code folder} (and to {@code --json}) with {@link #figures} added to its figures
+   * and the exit code the process ends with ({@link Signals}); returns the folder's file, or null.
    */
-  public void close(PrintStream err) {
-    if (dir == null) {
-      return;
-    }
-    if (log != null) {
-      log.close();
-      log.summary().forEach(err::println);
-      log = null;
-    }
-    removeIfEmpty();
-  }
-
-  /**
-   * Removes the run's folder (a usage error found after it was made: bad input leaves nothing behind).
-   * Only what this run made goes: its log, its folder, and {@code --run-dir} when this run made it.
-   */
-  public void discard() {
-    if (dir == null) {
-      return;
-    }
-    if (log != null) {
-      log.close();
-      log = null;
-    }
-    try {
-      Files.deleteIfExists(dir.resolve(LOG));
-    } catch (IOException e) {
-      // left behind: harmless
-    }
-    removeIfEmpty();
-  }
-
-  private void removeIfEmpty() {
-    try {
-      if (isEmptyDir(dir)) {
-        Files.delete(dir);
-        if (madeRunDir && isEmptyDir(dir.getParent())) {
-          Files.delete(dir.getParent());
-        }
-      }
-    } catch (IOException e) {
-      // left behind: harmless
-    }
-  }
-
-  private static boolean isEmptyDir(Path p) throws IOException {
-    if (!Files.isDirectory(p)) {
-      return false;
-    }
-    try (java.util.stream.Stream<Path> s = Files.list(p)) {
-      return s.findAny().isEmpty();
-    }
-  }
-
-  /**
-   * Writes the result as {@code result.json} in the run's folder (and to {@code --json} when given), with
-   * the instrumentation's counters and the profile (its flame graph moved beside the JSON) in its figures,
-   * whether a signal stopped the run, and the log's name; returns the run-folder file. May be called again
-   * for the same run (a later fact, such as a part file that could not be written): the file is rewritten.
-   * The exit code written is the one the process ends with ({@link Signals#exitCode}).
-   */
-  public Path write(RunResult result, PrintStream err) throws IOException {
-    if (dir == null) {
-      throw new IllegalStateException("write before open");
-    }
+  public Path save(RunFolder folder, RunResult result, PrintStream err) throws IOException {
     Map<String, Object> figures = new LinkedHashMap<>(result.figures());
-    figures.putAll(recordingFigures(err));
+    figures.putAll(figures(folder.dir(), err));
     int exit = Signals.exitCode(result.exitCode());
-    result = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
+    RunResult saved = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
         result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
-        result.startedAt(), result.finishedAt(), exit, result.failedTasks(), result.aggregate(),
-        figures, result.tasks(), Signals.received(), log != null && !log.empty() ? LOG : null);
-    Path file = dir.resolve("result.json");
-    ResultWriter.write(result, file);
-    if (json != null) {
-      ResultWriter.write(result, json);
-    }
+        result.startedAt(), result.finishedAt(), exit, result.failedTasks(), result.aggregate(), figures,
+        result.tasks(), Signals.received(), folder.logName(), result.plan());
+    Path file = folder.writeResult(saved, json);
     Signals.settle(exit);
     return file;
   }
 
-  /** {@code figures.instrumentation} and {@code figures.profile}: made once, at the first write. */
-  private Map<String, Object> recordingFigures(PrintStream err) throws IOException {
+  /** {@code --json}: where the run's JSON is also written, or null. */
+  public Path jsonCopy() {
+    return json;
+  }
+
+  /**
+   * {@code figures.instrumentation} and {@code figures.profile}: made once, at the first call (the flame
+   * graph moves into the run's folder then, and its place is printed to {@code err}).
+   */
+  public Map<String, Object> figures(Path folder, PrintStream err) throws IOException {
     if (extraFigures != null) {
       return extraFigures;
     }
@@ -257,14 +177,15 @@ public final class RunRecording {
     }
     if (flameGraph != null) {
       String name = "flamegraph-" + profiler.event() + ".html";
-      Files.move(flameGraph, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+      Path to = folder != null ? folder.resolve(name) : Path.of(name).toAbsolutePath();
+      Files.move(flameGraph, to, StandardCopyOption.REPLACE_EXISTING);
       flameGraph = null;
       Map<String, Object> p = new LinkedHashMap<>();
       p.put("event", profiler.event());
       p.put("engine", profiler.engine());
       p.put("flameGraph", name);
       extraFigures.put("profile", p);
-      err.println("Flame graph (" + profiler.event() + ", " + profiler.engine() + "): " + dir.resolve(name));
+      err.println("Flame graph (" + profiler.event() + ", " + profiler.engine() + "): " + to);
     }
     return extraFigures;
   }
@@ -310,7 +231,8 @@ public final class RunRecording {
         continue;
       }
       Object v = o.getValue();
-      values.put(o.longestName(), v instanceof Path ? v.toString() : v);
+      values.put(o.longestName(), v instanceof Path || v instanceof Units.Size || v instanceof Units.Span
+          ? v.toString() : v);
     }
     return values;
   }

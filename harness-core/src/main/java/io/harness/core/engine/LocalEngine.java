@@ -35,12 +35,14 @@ public final class LocalEngine {
   }
 
   /**
-   * The outcome: one record per task that started (in task order), the engine's own start and end, and
-   * whether the run was stopped before every task had ended (then tasks that never started have no record).
+   * The outcome: one record per task that started (in task order), the engine's own start and end, whether
+   * the run was stopped before every task had ended (then tasks that never started have no record), and the
+   * latency of all calls per second of the run.
    */
-  public record Result(List<TaskRecord> records, long startEpochNanos, long endEpochNanos, boolean stopped) {
+  public record Result(List<TaskRecord> records, long startEpochNanos, long endEpochNanos, boolean stopped,
+      List<Intervals.Interval> intervals) {
     public Result(List<TaskRecord> records, long startEpochNanos, long endEpochNanos) {
-      this(records, startEpochNanos, endEpochNanos, false);
+      this(records, startEpochNanos, endEpochNanos, false, List.of());
     }
 
     public List<TaskRecord> failed() {
@@ -63,7 +65,7 @@ public final class LocalEngine {
 
   /** {@link #runSingle(int, String, TaskBody)} with a warm-up and/or a deadline. */
   public static TaskRecord runSingle(int index, String name, Window window, TaskBody body) {
-    TaskRecorder r = new TaskRecorder(index, name, window, new AtomicBoolean());
+    TaskRecorder r = new TaskRecorder(index, name, window, new AtomicBoolean(), null);
     runTask(r, index, body);
     return r.toRecord();
   }
@@ -108,6 +110,7 @@ public final class LocalEngine {
     private final TaskBody body;
     private final TaskRecorder[] recorders;
     private final AtomicBoolean stopping = new AtomicBoolean();
+    private final Intervals intervals = new Intervals();
     private final AtomicInteger next = new AtomicInteger();
     private final List<Worker> workers = new CopyOnWriteArrayList<>();
     private int workerNames;
@@ -120,7 +123,7 @@ public final class LocalEngine {
       this.body = body;
       this.recorders = new TaskRecorder[tasks];
       for (int i = 0; i < tasks; i++) {
-        recorders[i] = new TaskRecorder(i, names.apply(i), window, stopping);
+        recorders[i] = new TaskRecorder(i, names.apply(i), window, stopping, intervals);
       }
     }
 
@@ -181,19 +184,21 @@ public final class LocalEngine {
         }
       }
       long end = EpochClock.nowEpochNanos();
+      intervals.tick();
       List<TaskRecord> records = new ArrayList<>(tasks);
       for (TaskRecorder r : recorders) {
         if (r.started()) {
           records.add(r.toRecord());
         }
       }
-      return new Result(records, start, end, stopped);
+      return new Result(records, start, end, stopped, intervals.intervals());
     }
 
     /** Waits for the workers, watching the tasks; returns whether the run was stopped early. */
     private boolean watch(long startNano, ProgressBar bar) throws InterruptedException {
       long reportEvery = monitor.periodNanos();
       long nextReport = startNano + reportEvery;
+      long nextSecond = startNano + TimeUnit.SECONDS.toNanos(1);
       long stopAt = 0;
       boolean interrupted = false;
       while (true) {
@@ -201,8 +206,14 @@ public final class LocalEngine {
         if (alive == null) {
           return stopAt != 0;
         }
-        alive.thread.join(POLL_MILLIS);
+        // wake for the next second's interval histograms, or for the next look at the tasks
+        long untilSecond = TimeUnit.NANOSECONDS.toMillis(nextSecond - System.nanoTime());
+        alive.thread.join(Math.max(1, Math.min(POLL_MILLIS, untilSecond + 1)));
         long now = System.nanoTime();
+        while (now - nextSecond >= 0) {
+          intervals.tick();
+          nextSecond += TimeUnit.SECONDS.toNanos(1);
+        }
         if (stopAt == 0 && monitor.stopRequested()) {
           stopAt = now;
           stopping.set(true);

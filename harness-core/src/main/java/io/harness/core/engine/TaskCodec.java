@@ -13,7 +13,7 @@ import org.HdrHistogram.Histogram;
 /**
  * A {@link TaskRecord} as one line of text, for engines whose tasks run elsewhere (MapReduce maps) and
  * send their records back through a file: {@code index|bytes|startEpochNs|endEpochNs|kind:histogram,...|
- * second:bytes,...|url-encoded error}. Histograms are in HdrHistogram's compressed Base64 form; the name
+ * tick:bytes,...|url-encoded error} (ticks of {@link TaskRecord#TICK_NANOS}). Histograms are in HdrHistogram's compressed Base64 form; the name
  * travels beside the line (a part file's key, a file's name).
  */
 public final class TaskCodec {
@@ -30,7 +30,7 @@ public final class TaskCodec {
     }
     b.append('|');
     sep = "";
-    for (Map.Entry<Long, Long> e : r.bytesPerSecond().entrySet()) {
+    for (Map.Entry<Long, Long> e : r.bytesPerTick().entrySet()) {
       b.append(sep).append(e.getKey()).append(':').append(e.getValue());
       sep = ",";
     }

@@ -1,5 +1,6 @@
 package io.harness.core.engine;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -7,25 +8,33 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One finished task: bytes moved, start and end in epoch nanoseconds, per-call latency histograms
- * (nanoseconds, by kind of call), bytes by the epoch second their call ended in, and the error that
- * failed it (null when it succeeded).
+ * (nanoseconds, by kind of call), bytes by the {@value #TICK_MILLIS} ms tick of the epoch their call ended
+ * in ({@code epochNanos / TICK_NANOS}), and the error that failed it (null when it succeeded).
  *
  * <p>{@code interrupted} marks a task the run stopped early (SIGINT / SIGTERM): what it measured until
  * then counts, it did not fail. {@code stack} is the task thread's stack when the task was given up
- * while stuck in a call ({@code --task-timeout}), else empty.
+ * while stuck in a call ({@code --task-timeout}), else empty. {@code extra} holds what the workload's task
+ * body noted about its task for the workload's own figures (a checksum, a row count, files written):
+ * strings, numbers, booleans, lists and maps of them.
  */
 public record TaskRecord(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
-    Map<String, Histogram> latency, SortedMap<Long, Long> bytesPerSecond, String error, boolean interrupted,
-    List<String> stack) {
+    Map<String, Histogram> latency, SortedMap<Long, Long> bytesPerTick, String error, boolean interrupted,
+    List<String> stack, Map<String, Object> extra) {
+
+  /** The bucket of the per-task byte series: 100 ms. */
+  public static final long TICK_MILLIS = 100;
+  public static final long TICK_NANOS = TICK_MILLIS * 1_000_000L;
 
   public TaskRecord {
     stack = stack == null ? List.of() : List.copyOf(stack);
+    extra = extra == null ? Map.of() : new LinkedHashMap<>(extra);
   }
 
   /** A task that ran to its end, or failed. */
   public TaskRecord(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
-      Map<String, Histogram> latency, SortedMap<Long, Long> bytesPerSecond, String error) {
-    this(index, name, bytes, startEpochNanos, endEpochNanos, latency, bytesPerSecond, error, false, List.of());
+      Map<String, Histogram> latency, SortedMap<Long, Long> bytesPerTick, String error) {
+    this(index, name, bytes, startEpochNanos, endEpochNanos, latency, bytesPerTick, error, false, List.of(),
+        Map.of());
   }
 
   public boolean failed() {
@@ -34,5 +43,11 @@ public record TaskRecord(int index, String name, long bytes, long startEpochNano
 
   public long durationNanos() {
     return endEpochNanos - startEpochNanos;
+  }
+
+  /** This record with {@code index} and {@code extra} replaced (a MapReduce map's record, numbered by its split). */
+  public TaskRecord with(int newIndex, Map<String, Object> newExtra) {
+    return new TaskRecord(newIndex, name, bytes, startEpochNanos, endEpochNanos, latency, bytesPerTick, error,
+        interrupted, stack, newExtra);
   }
 }

@@ -28,11 +28,13 @@ public final class TaskRecorder {
   private final String name;
   private final Window window;
   private final AtomicBoolean stopping;
+  private final Intervals intervals;
   private final Map<String, Histogram> latency = new LinkedHashMap<>();
+  private final Map<String, Object> extra = new LinkedHashMap<>();
   private long bytes;
-  /** Bytes by the epoch second in which the call that moved them ended. */
-  private long firstSecond = -1;
-  private long[] perSecond = new long[8];
+  /** Bytes by the epoch tick ({@link TaskRecord#TICK_NANOS}) in which the call that moved them ended. */
+  private long firstTick = -1;
+  private long[] perTick = new long[16];
   private long startNano;
   private long endNano;
   /** Calls that start before this are warm-up; the deadline of a time-bounded task. */
@@ -52,11 +54,12 @@ public final class TaskRecorder {
   private volatile long currentStartNano;
   private volatile long lastProgressNano;
 
-  TaskRecorder(int index, String name, Window window, AtomicBoolean stopping) {
+  TaskRecorder(int index, String name, Window window, AtomicBoolean stopping, Intervals intervals) {
     this.index = index;
     this.name = name;
     this.window = window;
     this.stopping = stopping;
+    this.intervals = intervals;
   }
 
   /**
@@ -84,8 +87,22 @@ public final class TaskRecorder {
       movedBytes += n;
       return;
     }
-    histogram(kind).recordValue(Math.max(1, now - startNano));
+    long nanos = Math.max(1, now - startNano);
+    histogram(kind).recordValue(nanos);
+    if (intervals != null) {
+      intervals.record(kind, nanos);
+    }
     count(now, n);
+  }
+
+  /**
+   * Notes a fact about this task for the workload's figures (a checksum, a count): a string, number,
+   * boolean, or a list or map of them. It goes into the task's record.
+   */
+  public synchronized void note(String key, Object value) {
+    if (!frozen) {
+      extra.put(key, value);
+    }
   }
 
   /** Adds bytes moved outside timed calls. */
@@ -127,15 +144,15 @@ public final class TaskRecorder {
     if (n == 0) {
       return;
     }
-    long second = EpochClock.toEpochNanos(nanoTime) / 1_000_000_000L;
-    if (firstSecond < 0) {
-      firstSecond = second;
+    long tick = EpochClock.toEpochNanos(nanoTime) / TaskRecord.TICK_NANOS;
+    if (firstTick < 0) {
+      firstTick = tick;
     }
-    int i = (int) (second - firstSecond);
-    if (i >= perSecond.length) {
-      perSecond = Arrays.copyOf(perSecond, Math.max(i + 1, perSecond.length * 2));
+    int i = (int) (tick - firstTick);
+    if (i >= perTick.length) {
+      perTick = Arrays.copyOf(perTick, Math.max(i + 1, perTick.length * 2));
     }
-    perSecond[i] += n;
+    perTick[i] += n;
   }
 
   private Histogram histogram(String kind) {
@@ -230,9 +247,9 @@ public final class TaskRecorder {
 
   public synchronized TaskRecord toRecord() {
     SortedMap<Long, Long> series = new TreeMap<>();
-    for (int i = 0; firstSecond >= 0 && i < perSecond.length; i++) {
-      if (perSecond[i] != 0) {
-        series.put(firstSecond + i, perSecond[i]);
+    for (int i = 0; firstTick >= 0 && i < perTick.length; i++) {
+      if (perTick[i] != 0) {
+        series.put(firstTick + i, perTick[i]);
       }
     }
     Map<String, Histogram> lat = new LinkedHashMap<>();
@@ -240,7 +257,7 @@ public final class TaskRecorder {
     // the measured time starts when the warm-up ends (a task that ended before then measured nothing)
     long from = endNano - measureFromNano < 0 ? endNano : measureFromNano;
     return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from), EpochClock.toEpochNanos(endNano),
-        lat, series, error, interrupted, stack);
+        lat, series, error, interrupted, stack, extra);
   }
 
   /**

@@ -13,12 +13,15 @@ import org.HdrHistogram.Histogram;
  * What the cluster did, over the tasks that succeeded (a failed task is counted in {@code failedTasks}
  * and nowhere else: its bytes, time and calls are in its own record only): bytes over wall-clock time
  * from the first task's start to the last task's end (not TestDFSIO's sum of task times), the per-call
- * latency of those tasks merged, and their bytes per epoch second. MB means 2^20 bytes, as in TestDFSIO.
+ * latency of those tasks merged, and their bytes per second of the run (second 0 starts with the first task;
+ * see {@link SecondSample}). MB means 2^20 bytes, as in TestDFSIO.
  * {@code mbPerSec} is null when no task succeeded.
  */
 public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartEpochNanos,
     long lastEndEpochNanos, double wallSeconds, Double mbPerSec, Map<String, LatencySummary> latency,
     List<SecondSample> timeSeries) {
+
+  private static final long NANOS = 1_000_000_000L;
 
   /** The tasks whose figures these are. */
   public int succeededTasks() {
@@ -31,13 +34,13 @@ public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartE
     long last = Long.MIN_VALUE;
     int failed = 0;
     Map<String, Histogram> merged = new LinkedHashMap<>();
-    SortedMap<Long, Long> perSecond = new TreeMap<>();
+    SortedMap<Long, Long> perTick = new TreeMap<>();
     for (TaskRecord r : records) {
       if (r.failed()) {
         failed++;
         continue;
       }
-      r.bytesPerSecond().forEach((sec, b) -> perSecond.merge(sec, b, Long::sum));
+      r.bytesPerTick().forEach((tick, b) -> perTick.merge(tick, b, Long::sum));
       bytes += r.bytes();
       first = Math.min(first, r.startEpochNanos());
       last = Math.max(last, r.endEpochNanos());
@@ -51,26 +54,44 @@ public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartE
     double wall = (last - first) / 1e9;
     Map<String, LatencySummary> lat = new LinkedHashMap<>();
     merged.forEach((k, h) -> lat.put(k, LatencySummary.of(h)));
-    List<SecondSample> series = new ArrayList<>();
-    if (!perSecond.isEmpty()) {
-      // every second from the first to the last, idle ones included
-      for (long sec = perSecond.firstKey(); sec <= perSecond.lastKey(); sec++) {
-        series.add(SecondSample.of(sec, perSecond.getOrDefault(sec, 0L)));
-      }
-    }
+    List<SecondSample> series = none ? List.of() : series(perTick, first, last);
     return new Aggregate(records.size(), failed, bytes, first, last, wall,
         none ? null : wall > 0 ? bytes / (double) (1 << 20) / wall : 0, lat, series);
   }
 
   /**
-   * Per-second MB/s over the whole seconds of the run (the first and last seconds are partial and
-   * left out when there are at least three), sorted ascending; empty for runs under a second.
+   * Every second from {@code origin} (epoch ns) to {@code end}, idle ones included; a tick's bytes count in
+   * the second its middle falls in, and the last second is as long as what is left of the run.
+   */
+  public static List<SecondSample> series(SortedMap<Long, Long> perTick, long origin, long end) {
+    long span = Math.max(0, end - origin);
+    int seconds = (int) Math.max(1, (span + NANOS - 1) / NANOS);
+    long[] bytes = new long[seconds];
+    perTick.forEach((tick, b) -> {
+      long middle = tick * TaskRecord.TICK_NANOS + TaskRecord.TICK_NANOS / 2;
+      int s = (int) Math.floorDiv(middle - origin, NANOS);
+      bytes[Math.max(0, Math.min(seconds - 1, s))] += b;
+    });
+    List<SecondSample> series = new ArrayList<>(seconds);
+    for (int s = 0; s < seconds; s++) {
+      double length = s < seconds - 1 ? 1.0 : (span - (long) s * NANOS) / 1e9;
+      series.add(SecondSample.of(s, bytes[s], length));
+    }
+    return series;
+  }
+
+  /**
+   * Per-second MB/s over the run's whole seconds, sorted ascending; a run shorter than a second has only
+   * its one partial second (see {@link #steadyIsPartial()}).
    */
   public double[] steadySeconds() {
-    List<SecondSample> s = timeSeries;
-    if (s.size() >= 3) {
-      s = s.subList(1, s.size() - 1);
-    }
-    return s.stream().mapToDouble(SecondSample::mbPerSec).sorted().toArray();
+    double[] whole = timeSeries.stream().filter(x -> !x.partial()).mapToDouble(SecondSample::mbPerSec).sorted()
+        .toArray();
+    return whole.length > 0 ? whole : timeSeries.stream().mapToDouble(SecondSample::mbPerSec).toArray();
+  }
+
+  /** Whether {@link #steadySeconds()} is a run's one partial second (it had no whole one). */
+  public boolean steadyIsPartial() {
+    return timeSeries.stream().noneMatch(x -> !x.partial()) && !timeSeries.isEmpty();
   }
 }

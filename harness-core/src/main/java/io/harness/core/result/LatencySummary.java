@@ -22,9 +22,13 @@ public record LatencySummary(long count, double meanNanos, long p50Nanos, long p
 
   /** Decodes {@link #histogram()}. */
   public Histogram decode() {
+    return decode(histogram);
+  }
+
+  /** A histogram in HdrHistogram's compressed Base64 form, decoded. */
+  public static Histogram decode(String base64) {
     try {
-      return Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Base64.getDecoder().decode(histogram)), 0);
+      return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
     } catch (java.util.zip.DataFormatException e) {
       throw new IllegalStateException("corrupt histogram", e);
     }

@@ -9,8 +9,10 @@ import java.util.Map;
  * value), on what (versions, host, target), what happened (per-task records) and the figures.
  * {@code figures} holds the workload's own numbers (e.g. the legacy TestDFSIO block).
  * {@code interrupted} names the signal that stopped the run early (absent when none did);
- * {@code log} is the file in the run's folder that holds the libraries' and embedded servers' logs.
+ * {@code log} is the file in the run's folder that holds the libraries' and embedded servers' logs;
+ * {@code plan} is the workload's checked options, what {@code harness analyze} rebuilds the workload from.
  */
+@com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
 public record RunResult(
     String workload,
     String operation,
@@ -29,7 +31,8 @@ public record RunResult(
     Map<String, Object> figures,
     List<TaskResult> tasks,
     @JsonInclude(JsonInclude.Include.NON_NULL) String interrupted,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String log) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String log,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Object plan) {
 
   /** A run as a workload describes it; the run's recording adds whether it was interrupted and its log. */
   public RunResult(String workload, String operation, List<String> commandLine, Map<String, Object> options,
@@ -37,6 +40,12 @@ public record RunResult(
       String finishedAt, int exitCode, List<String> failedTasks, Aggregate aggregate, Map<String, Object> figures,
       List<TaskResult> tasks) {
     this(workload, operation, commandLine, options, versions, host, target, targetDescription, root, startedAt,
-        finishedAt, exitCode, failedTasks, aggregate, figures, tasks, null, null);
+        finishedAt, exitCode, failedTasks, aggregate, figures, tasks, null, null, null);
+  }
+
+  /** This result with other figures. */
+  public RunResult withFigures(Map<String, Object> newFigures) {
+    return new RunResult(workload, operation, commandLine, options, versions, host, target, targetDescription, root,
+        startedAt, finishedAt, exitCode, failedTasks, aggregate, newFigures, tasks, interrupted, log, plan);
   }
 }

@@ -26,9 +26,15 @@ public final class TextReport {
     lines.add(String.format(Locale.ROOT, "                         Tasks: %d (%d failed)", agg.tasks(),
         agg.failedTasks()));
     double[] seconds = agg.steadySeconds();
-    if (seconds.length > 0) {
+    if (agg.steadyIsPartial()) {
+      SecondSample only = agg.timeSeries().get(0);
       lines.add(String.format(Locale.ROOT,
-          "  Per-second throughput mb/sec: min %.2f  median %.2f  max %.2f  (%d s of %d in the JSON)",
+          "  Per-second throughput mb/sec: %.2f  (the run's one partial second, %.3f s long)", only.mbPerSec(),
+          only.seconds()));
+    } else if (seconds.length > 0) {
+      lines.add(String.format(Locale.ROOT,
+          "  Per-second throughput mb/sec: min %.2f  median %.2f  max %.2f  (%d whole s from the first task's "
+              + "start; %d in the JSON)",
           seconds[0], seconds[seconds.length / 2], seconds[seconds.length - 1], seconds.length,
           agg.timeSeries().size()));
     }

@@ -2,6 +2,7 @@ package io.harness.core.target;
 
 import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.UsageException;
+import io.harness.core.run.RunTarget;
 import io.harness.core.util.Bounded;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,7 +22,7 @@ import org.apache.hadoop.fs.UnsupportedFileSystemException;
  * The file system a run works on: the one named by {@code -fs} / {@code fs.defaultFS} (the local file
  * system when nothing is configured), or an embedded cluster started for this run.
  */
-public final class Target implements AutoCloseable {
+public final class Target implements RunTarget {
   /** How long the first call to a remote file system may take before the run gives up. */
   public static final long PROBE_SECONDS = 45;
   /** How long closing the file system may take when the run ends. */
@@ -148,11 +149,17 @@ public final class Target implements AutoCloseable {
     return uri;
   }
 
+  @Override
+  public String location() {
+    return uri.toString();
+  }
+
   public boolean isEmbedded() {
     return cluster != null;
   }
 
   /** "MiniOzoneCluster, 3 datanodes" or the URI's scheme. */
+  @Override
   public String description() {
     return cluster != null ? "embedded " + cluster.description() : uri.getScheme();
   }

@@ -79,7 +79,7 @@ class LocalEngineTest {
       assertTrue(rec.durationNanos() >= duration, "measured " + rec.durationNanos());
       assertTrue(rec.durationNanos() < duration + warmup, "measured " + rec.durationNanos());
       assertTrue(rec.startEpochNanos() - r.startEpochNanos() >= warmup, "starts after the warm-up");
-      assertEquals(rec.bytes(), rec.bytesPerSecond().values().stream().mapToLong(Long::longValue).sum());
+      assertEquals(rec.bytes(), rec.bytesPerTick().values().stream().mapToLong(Long::longValue).sum());
     }
   }
 
@@ -94,7 +94,7 @@ class LocalEngineTest {
     assertEquals(0, rec.bytes());
     assertEquals(0, rec.durationNanos());
     assertTrue(rec.latency().isEmpty());
-    assertTrue(rec.bytesPerSecond().isEmpty());
+    assertTrue(rec.bytesPerTick().isEmpty());
   }
 
   @Test

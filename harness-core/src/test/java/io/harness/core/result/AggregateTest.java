@@ -14,10 +14,12 @@ import org.junit.jupiter.api.Test;
 class AggregateTest {
   private static final long MB = 1 << 20;
 
+  /** A task whose bytes of each epoch second were moved in the middle of that second. */
   private static TaskRecord task(long startSec, long endSec, Map<Long, Long> perSecond) {
     long bytes = perSecond.values().stream().mapToLong(Long::longValue).sum();
-    return new TaskRecord(0, "t", bytes, startSec * 1_000_000_000L, endSec * 1_000_000_000L, Map.of(),
-        new TreeMap<>(perSecond), null);
+    TreeMap<Long, Long> ticks = new TreeMap<>();
+    perSecond.forEach((sec, b) -> ticks.put(sec * 10 + 5, b));
+    return new TaskRecord(0, "t", bytes, startSec * 1_000_000_000L, endSec * 1_000_000_000L, Map.of(), ticks, null);
   }
 
   @Test
@@ -32,11 +34,12 @@ class AggregateTest {
     assertEquals(6, agg.timeSeries().size(), agg.timeSeries().toString());
     long[] expected = {10 * MB, 10 * MB, 30 * MB, 30 * MB, 0, 20 * MB};
     for (int i = 0; i < expected.length; i++) {
-      assertEquals(100 + i, agg.timeSeries().get(i).epochSecond());
-      assertEquals(expected[i], agg.timeSeries().get(i).bytes(), "second " + (100 + i));
+      assertEquals(i, agg.timeSeries().get(i).second());
+      assertEquals(expected[i], agg.timeSeries().get(i).bytes(), "second " + i);
+      assertEquals(false, agg.timeSeries().get(i).partial());
     }
-    // first and last seconds are partial: left out of the steady figures, which come sorted
-    assertArrayEquals(new double[] {0, 10, 30, 30}, agg.steadySeconds(), 1e-9);
+    // the seconds count from the first task's start: all six are whole, and the steady figures come sorted
+    assertArrayEquals(new double[] {0, 10, 10, 20, 30, 30}, agg.steadySeconds(), 1e-9);
   }
 
   @Test
@@ -53,27 +56,48 @@ class AggregateTest {
     long sum = agg.timeSeries().stream().mapToLong(SecondSample::bytes).sum();
     assertEquals(agg.bytes(), sum);
     assertTrue(agg.timeSeries().size() >= 2, agg.timeSeries().toString());
-    for (int i = 1; i < agg.timeSeries().size(); i++) {
-      assertEquals(agg.timeSeries().get(i - 1).epochSecond() + 1, agg.timeSeries().get(i).epochSecond());
+    for (int i = 0; i < agg.timeSeries().size(); i++) {
+      assertEquals(i, agg.timeSeries().get(i).second());
     }
-    long firstSecond = agg.firstStartEpochNanos() / 1_000_000_000L;
-    long lastSecond = agg.lastEndEpochNanos() / 1_000_000_000L;
-    assertTrue(agg.timeSeries().get(0).epochSecond() >= firstSecond);
-    assertTrue(agg.timeSeries().get(agg.timeSeries().size() - 1).epochSecond() <= lastSecond);
+    // every second from the first task's start to the last one's end, the last one cut short
+    double span = (agg.lastEndEpochNanos() - agg.firstStartEpochNanos()) / 1e9;
+    assertEquals((int) Math.ceil(span), agg.timeSeries().size());
+    SecondSample last = agg.timeSeries().get(agg.timeSeries().size() - 1);
+    assertTrue(last.partial(), last.toString());
+    assertEquals(span - Math.floor(span), last.seconds(), 1e-6);
+  }
+
+  /** A run shorter than a second has one partial second, whose MB/s is over its own length. */
+  @Test
+  void aRunShorterThanASecondHasOnePartialSecondScaledToItsLength() {
+    long start = 100_000_000_000L;
+    TaskRecord t = new TaskRecord(0, "t", 3 * MB, start, start + 750_000_000L, Map.of(),
+        new TreeMap<>(Map.of(1000L, MB, 1003L, 2 * MB)), null);
+    Aggregate agg = Aggregate.of(List.of(t));
+    assertEquals(1, agg.timeSeries().size());
+    SecondSample only = agg.timeSeries().get(0);
+    assertTrue(only.partial());
+    assertEquals(0.75, only.seconds(), 1e-9);
+    assertEquals(4.0, only.mbPerSec(), 1e-9);
+    assertTrue(agg.steadyIsPartial());
+    assertTrue(TextReport.aggregateLines("write", agg).contains(
+        "  Per-second throughput mb/sec: 4.00  (the run's one partial second, 0.750 s long)"),
+        TextReport.aggregateLines("write", agg).toString());
   }
 
   @Test
   void failedTasksCountInNoFigure() {
     TaskRecord ok = task(100, 104, Map.of(100L, 10 * MB, 101L, 10 * MB));
     TaskRecord bad = new TaskRecord(1, "bad", 500 * MB, 99_000_000_000L, 110_000_000_000L, Map.of(),
-        new TreeMap<>(Map.of(99L, 500 * MB)), "java.io.IOException: gone");
+        new TreeMap<>(Map.of(995L, 500 * MB)), "java.io.IOException: gone");
     Aggregate agg = Aggregate.of(List.of(ok, bad));
     assertEquals(2, agg.tasks());
     assertEquals(1, agg.failedTasks());
     assertEquals(20 * MB, agg.bytes());
     assertEquals(4.0, agg.wallSeconds(), 1e-9);
     assertEquals(5.0, agg.mbPerSec(), 1e-9);
-    assertEquals(100, agg.timeSeries().get(0).epochSecond());
+    assertEquals(0, agg.timeSeries().get(0).second());
+    assertEquals(20 * MB, agg.timeSeries().stream().mapToLong(SecondSample::bytes).sum());
 
     Aggregate none = Aggregate.of(List.of(bad));
     assertEquals(0, none.bytes());

@@ -1,41 +1,12 @@
 package io.harness.freon.dfsg;
 
-import io.harness.core.cli.ExitCodes;
-import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.UsageException;
 import io.harness.core.cli.WorkloadCommand;
-import io.harness.core.data.SeededData;
-import io.harness.core.cli.Signals;
-import io.harness.core.engine.LocalEngine;
-import io.harness.core.engine.Monitor;
-import io.harness.core.engine.TaskRecorder;
-import io.harness.core.engine.TaskStreams;
-import io.harness.core.engine.TaskRecord;
-import io.harness.core.engine.Window;
-import io.harness.core.result.Aggregate;
-import io.harness.core.result.RunResult;
-import io.harness.core.result.TaskResult;
-import io.harness.core.result.TextReport;
-import io.harness.core.result.Versions;
-import io.harness.core.target.Roots;
+import io.harness.core.run.Workload;
 import io.harness.core.target.Target;
 import io.harness.core.util.Durations;
 import io.harness.core.util.Sizes;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -51,9 +22,6 @@ import picocli.CommandLine.Option;
             + "'freon dfsg': <path>/<prefix>/<0..n-1>, each -s bytes.",
         "Prints files/s, MB/s, failures and the per-file create+write+close latency; writes the run's JSON."})
 public final class DfsgCommand extends WorkloadCommand {
-  /** What follows each write() call. */
-  enum SyncMode { NONE, HFLUSH, HSYNC }
-
   /** Freon's default thread count. */
   static final int DEFAULT_THREADS = 10;
 
@@ -76,7 +44,7 @@ public final class DfsgCommand extends WorkloadCommand {
 
   @Option(names = "--sync", paramLabel = "MODE", defaultValue = "NONE",
       description = "After every write() call: NONE, HFLUSH or HSYNC (default: ${DEFAULT-VALUE}).")
-  SyncMode sync;
+  DfsgPlan.Sync sync;
 
   @Option(names = {"-r", "--rpath", "--path"}, paramLabel = "URI",
       description = "Directory the files go under; a full URI (hdfs://nn:8020/dir, ofs://om/vol/bucket/dir, "
@@ -107,7 +75,6 @@ public final class DfsgCommand extends WorkloadCommand {
   private int copyBytes;
   private long durationNanos;
   private String runPrefix;
-  private Path dir;
 
   @Override
   protected void validate() {
@@ -168,161 +135,8 @@ public final class DfsgCommand extends WorkloadCommand {
   }
 
   @Override
-  protected void validateTarget(Target target) {
-    Path base = target.resolveRoot(path != null ? path : "/freon-dfsg");
-    dir = new Path(base, runPrefix);
-    Roots.check(target, dir, "--path");
-    Roots.checkAncestors(target, base, "--path");
-  }
-
-  @Override
-  protected int execute(Target target) throws Exception {
-    FileSystem fs = target.fs();
-    PrintStream out = context.out();
-    int nThreads = threads != null ? threads : DEFAULT_THREADS;
-    Path q = fs.makeQualified(dir);
-    try {
-      fs.mkdirs(dir);
-    } catch (IOException e) {
-      throw new RunFailedException("cannot create " + q + ": " + e.getMessage(), e);
-    }
-    out.printf(Locale.ROOT, "freon dfsg: %s x %s, %d thread(s), buffer %d B, %d B per write, sync %s, to %s%n",
-        duration != null ? "files for " + Durations.format(durationNanos) : files + " file(s)",
-        Sizes.format(fileBytes), nThreads, bufferBytes, copyBytes, sync, q);
-
-    byte[] content = new byte[bufferBytes];
-    new SeededData(seed, 0).fill(content, 0, bufferBytes, 0);
-    AtomicLong next = new AtomicLong();
-    AtomicLong written = new AtomicLong();
-    AtomicLong failedCount = new AtomicLong();
-    AtomicBoolean stop = new AtomicBoolean();
-    ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-    Window window = duration != null ? new Window(0, durationNanos) : Window.NONE;
-    String startedAt = Instant.now().toString();
-    // a failed file fails the run, not its thread: the files a thread wrote before it still count
-    Monitor monitor = monitor("freon dfsg").items("files", duration != null ? -1 : files, written::get,
-        failedCount::get);
-    LocalEngine.Result r = measured(() -> LocalEngine.run(nThreads, nThreads, i -> "thread-" + i, window, monitor,
-        (t, rec) -> {
-          while (!stop.get() && !rec.expired()) {
-            long i = next.getAndIncrement();
-            if (!rec.timeBounded() && i >= files) {
-              return;
-            }
-            Path file = new Path(dir, Long.toString(i));
-            long t0 = System.nanoTime();
-            try {
-              writeFile(fs, file, content, rec);
-              rec.call("file", t0, fileBytes);
-              written.incrementAndGet();
-            } catch (Exception e) {
-              failedCount.incrementAndGet();
-              failures.add(file.getName() + ": " + TaskRecorder.describe(e));
-              if (!failAtEnd) {
-                stop.set(true);
-              }
-            }
-          }
-        }));
-    double seconds = (r.endEpochNanos() - r.startEpochNanos()) / 1e9;
-    List<TaskRecord> records = r.records();
-    Aggregate agg = Aggregate.of(records);
-    long ok = written.get();
-    long bad = failedCount.get();
-    double filesPerSec = seconds > 0 ? ok / seconds : 0;
-    double mbPerSec = seconds > 0 ? agg.bytes() / (double) Sizes.MB / seconds : 0;
-    List<String> lines = new ArrayList<>();
-    for (String line : TextReport.aggregateLines("freon dfsg", agg)) {
-      if (line.trim().startsWith("Tasks:")) {
-        lines.add(String.format(Locale.ROOT, "%30s: %d (%d failed)", "Files written", ok, bad));
-        lines.add(String.format(Locale.ROOT, "%30s: %.1f  (%.2f MB/s over %.3f s, first thread start to last end)",
-            "Files/second", filesPerSec, mbPerSec, seconds));
-      } else {
-        lines.add(line);
-      }
-    }
-    List<String> failedList = new ArrayList<>(failures);
-    int exit = bad == 0 ? ExitCodes.OK : ExitCodes.FAILED;
-    Map<String, Object> figures = new LinkedHashMap<>();
-    figures.put("files", ok);
-    figures.put("failedFiles", bad);
-    figures.put("filesPerSecond", filesPerSec);
-    figures.put("mbPerSec", mbPerSec);
-    figures.put("seconds", seconds);
-    figures.put("fileSizeBytes", fileBytes);
-    figures.put("bufferBytes", bufferBytes);
-    figures.put("copyBufferBytes", copyBytes);
-    figures.put("sync", sync.name());
-    figures.put("threads", nThreads);
-    figures.put("directory", q.toString());
-    figures.put("seed", seed);
-    RunResult run = new RunResult("freon", "dfsg", context.commandLine(), optionValues(), Versions.detect(),
-        hostName(), target.uri().toString(), target.description(), q.toString(), startedAt, Instant.now().toString(),
-        exit, failedList.subList(0, Math.min(100, failedList.size())), agg, figures,
-        records.stream().map(TaskResult::of).toList());
-    lines.forEach(out::println);
-    if (bad > 0) {
-      context.err().println("freon dfsg: " + bad + " file(s) failed" + (failAtEnd ? "" : "; stopped at the first "
-          + "(-f goes on)") + ":");
-      failureReasons(failedList).forEach(context.err()::println);
-    }
-    if (Signals.stopRequested()) {
-      context.err().println("freon dfsg: stopped by " + Signals.received() + "; the figures cover the files "
-          + "written until then");
-    }
-    java.nio.file.Path json = writeResult(run);
-    out.println("Result JSON: " + json);
-    return exit;
-  }
-
-  /** One line per distinct reason ({@code file: reason} each), with its count and the first files. */
-  static List<String> failureReasons(List<String> failed) {
-    Map<String, List<String>> byReason = new LinkedHashMap<>();
-    for (String f : failed) {
-      int colon = f.indexOf(": ");
-      byReason.computeIfAbsent(TextReport.reasonKey(f.substring(colon + 2)), k -> new ArrayList<>()).add(f);
-    }
-    List<String> lines = new ArrayList<>();
-    byReason.values().forEach(same -> {
-      String first = same.get(0);
-      List<String> names = same.stream().limit(5).map(f -> f.substring(0, f.indexOf(": "))).toList();
-      lines.add("  " + same.size() + "x " + first.substring(first.indexOf(": ") + 2) + " [file "
-          + String.join(", ", names) + (same.size() > names.size() ? ", ..." : "") + "]");
-    });
-    return lines;
-  }
-
-  /**
-   * Writes one file as Freon does: the content buffer again and again, --copy-buffer bytes per call. The
-   * calls are not timed one by one (the file is), but each is marked, so a stuck thread's call is named.
-   */
-  private void writeFile(FileSystem fs, Path file, byte[] content, TaskRecorder rec) throws Exception {
-    rec.enter("create");
-    FSDataOutputStream out = fs.create(file, true);
-    try {
-      for (long remaining = fileBytes; remaining > 0; remaining -= bufferBytes) {
-        int cur = (int) Math.min(bufferBytes, remaining);
-        for (int i = 0; i < cur; i += copyBytes) {
-          rec.enter("write");
-          out.write(content, i, Math.min(copyBytes, cur - i));
-          switch (sync) {
-            case HFLUSH -> {
-              rec.enter("hflush");
-              out.hflush();
-            }
-            case HSYNC -> {
-              rec.enter("hsync");
-              out.hsync();
-            }
-            default -> { }
-          }
-        }
-      }
-    } catch (Throwable e) {
-      TaskStreams.closeAfter(out, e);
-      throw e;
-    }
-    rec.enter("close");
-    out.close();
+  protected Workload<Target> workload() {
+    return new DfsgWorkload(new DfsgPlan(files, fileBytes, bufferBytes, copyBytes, sync, path, runPrefix,
+        durationNanos, threads != null ? threads : DEFAULT_THREADS, failAtEnd, seed));
   }
 }

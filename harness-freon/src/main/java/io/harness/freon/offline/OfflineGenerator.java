@@ -2,7 +2,9 @@ package io.harness.freon.offline;
 
 import io.harness.core.cli.RunContext;
 import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.ExitCodes;
 import io.harness.core.cli.RunRecording;
+import io.harness.core.run.RunFolder;
 import io.harness.core.cli.UsageException;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.RunResult;
@@ -39,6 +41,7 @@ public abstract class OfflineGenerator implements Callable<Integer> {
   static final String CONTAINER_SIZE_DEFAULT = "5GB";
 
   private RunContext context;
+  private RunFolder folder;
 
   /** The {@code freon} command when there is one: its {@code context()} is used if none was set. */
   @ParentCommand
@@ -127,11 +130,13 @@ public abstract class OfflineGenerator implements Callable<Integer> {
     Plan plan = plan(conf);
     check(conf, plan);
     recording.begin(ctx.err());
-    recording.open(RunRecording.runId("freon", spec.name()), ctx.err());
+    folder = recording.open(RunRecording.runId("freon", spec.name()), ctx.err(), true);
+    int exit = ExitCodes.FAILED;
     try {
-      return run(ctx, conf, plan);
+      exit = run(ctx, conf, plan);
+      return exit;
     } finally {
-      recording.close(ctx.err());
+      folder.close(ctx.err(), exit == ExitCodes.OK);
     }
   }
 
@@ -294,7 +299,7 @@ public abstract class OfflineGenerator implements Callable<Integer> {
         Versions.detect(), RunRecording.hostName(), target(), "stopped Ozone cluster's directories", null, startedAt, finishedAt, exit,
         s.failed(), Aggregate.of(s.records()), figures, tasks);
     try {
-      Path file = recording.write(result, ctx.err());
+      Path file = recording.save(folder, result, ctx.err());
       ctx.out().println("  result: " + file);
     } catch (IOException e) {
       ctx.err().println(spec.name() + ": could not write the run's JSON: " + e);

@@ -7,12 +7,14 @@ import io.harness.core.engine.TaskCodec;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
 import io.harness.teragen.Checksum128;
+import io.harness.teragen.RowWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -49,8 +51,8 @@ public final class TeraGenJob {
     }
   }
 
-  /** The maps' records (by range index) and checksums, and the job's wall time. */
-  public record Result(List<TaskRecord> records, List<Checksum128> checksums, double jobMillis) {
+  /** The maps' records (by range index, each with its checksum noted), and the job's wall time. */
+  public record Result(List<TaskRecord> records, double jobMillis) {
   }
 
   /** The output format: the maps write their files themselves; this only brings the committer. */
@@ -90,7 +92,6 @@ public final class TeraGenJob {
     TaskInstrumentation.configure(job, recording, log);
     double millis = MapReduceJobs.submitAndWait(job, log);
     List<TaskRecord> records = new ArrayList<>();
-    List<Checksum128> sums = new ArrayList<>();
     FileStatus[] sides = fs.globStatus(new Path(out, SIDE_PREFIX + "part-m-*"));
     java.util.Arrays.sort(sides);
     for (FileStatus side : sides) {
@@ -99,9 +100,9 @@ public final class TeraGenJob {
       try (FSDataInputStream in = fs.open(side.getPath())) {
         lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
       }
-      sums.add(Checksum128.parse(lines[0]));
-      records.add(TaskCodec.decode(name, lines[1]));
-      if (lines.length > 2 && !lines[2].isBlank()) {
+      TaskRecord r = TaskCodec.decode(name, lines[1]);
+      records.add(r.with(r.index(), Map.of(RowWriter.CHECKSUM, Checksum128.parse(lines[0]).toString())));
+      if (recording != null && lines.length > 2 && !lines[2].isBlank()) {
         recording.addTaskTimings(name, TaskInstrumentation.parse(lines[2]));
       }
       fs.delete(side.getPath(), false);
@@ -111,6 +112,6 @@ public final class TeraGenJob {
           + " map record(s) for " + maps + " map(s) in " + out);
     }
     records.sort(Comparator.comparingInt(TaskRecord::index));
-    return new Result(records, sums, millis);
+    return new Result(records, millis);
   }
 }

@@ -45,8 +45,7 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       if (r.failed()) {
         throw new IOException(range.fileName() + ": " + r.error());
       }
-      TaskRecord indexed = new TaskRecord(range.index(), r.name(), r.bytes(), r.startEpochNanos(),
-          r.endEpochNanos(), r.latency(), r.bytesPerSecond(), null);
+      TaskRecord indexed = r.with(range.index(), r.extra());
       // --instrument on a cluster: this map's JVM ran the agent; its counters (the range's file written and
       // closed) go on a third line
       String timings = TaskInstrumentation.snapshot(context.getConfiguration());

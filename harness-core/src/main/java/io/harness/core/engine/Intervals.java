@@ -1,0 +1,44 @@
+package io.harness.core.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * The latency of every call of a run, all tasks together, one histogram per kind of call and per second of
+ * the run (second 0 starts when the tasks are released): HdrHistogram's {@link Recorder} per kind, its
+ * interval histogram taken every second by the engine. This is what latency over time is drawn from, and
+ * what a re-analysis over a window of the run takes its percentiles from.
+ */
+public final class Intervals {
+  /** One second of one kind of call. */
+  public record Interval(String kind, int second, Histogram histogram) {}
+
+  private final Map<String, Recorder> recorders = new ConcurrentHashMap<>();
+  private final List<Interval> intervals = new ArrayList<>();
+  private int next;
+
+  /** Records one call's latency in nanoseconds. */
+  public void record(String kind, long nanos) {
+    recorders.computeIfAbsent(kind, k -> new Recorder(3)).recordValue(nanos);
+  }
+
+  /** Closes the current second: each kind that had calls in it gets its interval histogram. */
+  public synchronized void tick() {
+    int second = next++;
+    recorders.forEach((kind, r) -> {
+      Histogram h = r.getIntervalHistogram();
+      if (h.getTotalCount() > 0) {
+        intervals.add(new Interval(kind, second, h));
+      }
+    });
+  }
+
+  /** The seconds closed so far, in order. */
+  public synchronized List<Interval> intervals() {
+    return List.copyOf(intervals);
+  }
+}

@@ -1,0 +1,121 @@
+package io.harness.core.run;
+
+import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.TaskRecord;
+import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.Window;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Freon's loop as an {@link Engine}: items {@code 0 .. n-1} (files, containers) shared out to a number of
+ * threads, each item timed as one call of {@code kind}, until the items run out or a duration passes; a
+ * failed item fails the run, not its thread, and either stops the loop or (fail at the end) lets it go on.
+ * Each thread is one task; its record notes how many items it did ({@value #ITEMS}), how many of them
+ * failed ({@value #FAILED_ITEMS}) and, for the first {@value #FAILURES_KEPT}, which and why
+ * ({@value #FAILURES}: {@code item: reason}).
+ *
+ * @param items how many items; -1 for a time-bounded loop (the window's duration ends it)
+ * @param threads how many threads (tasks)
+ * @param window the threads' warm-up and duration
+ * @param failAtEnd whether the loop goes on after a failed item
+ * @param label the progress lines' label
+ * @param unit the items' name in the progress lines ({@code files})
+ * @param kind the name of an item's call in the latency figures ({@code file})
+ * @param body what one item does; returns the bytes it moved
+ */
+public record ItemLoop(long items, int threads, Window window, boolean failAtEnd, String label, String unit,
+    String kind, Item body) implements Engine {
+  public static final String ITEMS = "items";
+  public static final String FAILED_ITEMS = "failedItems";
+  public static final String FAILURES = "failures";
+  static final int FAILURES_KEPT = 100;
+
+  /** One item's work. */
+  @FunctionalInterface
+  public interface Item {
+    long run(long item, TaskRecorder recorder) throws Exception;
+  }
+
+  @Override
+  public String describe() {
+    return threads + " thread(s)";
+  }
+
+  @Override
+  public RunRecords run(Settings settings) throws Exception {
+    AtomicLong next = new AtomicLong();
+    AtomicLong done = new AtomicLong();
+    AtomicLong failed = new AtomicLong();
+    AtomicBoolean stop = new AtomicBoolean();
+    LocalEngine.Result r = LocalEngine.run(threads, threads, i -> "thread-" + i, window,
+        settings.monitor(label).items(unit, items, done::get, failed::get), (t, rec) -> {
+          long ok = 0;
+          long bad = 0;
+          List<String> failures = new ArrayList<>();
+          try {
+            while (!stop.get() && !rec.expired()) {
+              long i = next.getAndIncrement();
+              if (items >= 0 && i >= items) {
+                return;
+              }
+              long start = rec.enter(kind);
+              try {
+                long bytes = body.run(i, rec);
+                rec.call(kind, start, bytes);
+                rec.note(ITEMS, ++ok);
+                done.incrementAndGet();
+              } catch (Exception e) {
+                rec.note(FAILED_ITEMS, ++bad);
+                failed.incrementAndGet();
+                if (failures.size() < FAILURES_KEPT) {
+                  failures.add(i + ": " + TaskRecorder.describe(e));
+                  rec.note(FAILURES, List.copyOf(failures));
+                }
+                if (!failAtEnd) {
+                  stop.set(true);
+                }
+              }
+            }
+          } finally {
+            rec.note(ITEMS, ok);
+            rec.note(FAILED_ITEMS, bad);
+            rec.note(FAILURES, List.copyOf(failures));
+          }
+        });
+    return new RunRecords(r.records(), r.intervals(), r.startEpochNanos(), r.endEpochNanos(), r.stopped());
+  }
+
+  /** The items done, over all threads. */
+  public static long done(RunRecords records) {
+    return sum(records, ITEMS);
+  }
+
+  /** The items that failed, over all threads. */
+  public static long failed(RunRecords records) {
+    return sum(records, FAILED_ITEMS);
+  }
+
+  /** The failed items as {@code item: reason}, in thread order, at most {@value #FAILURES_KEPT} per thread. */
+  public static List<String> failures(RunRecords records) {
+    List<String> out = new ArrayList<>();
+    for (TaskRecord t : records.tasks()) {
+      if (t.extra().get(FAILURES) instanceof List<?> l) {
+        l.forEach(x -> out.add(String.valueOf(x)));
+      }
+    }
+    return out;
+  }
+
+  private static long sum(RunRecords records, String key) {
+    long n = 0;
+    for (TaskRecord t : records.tasks()) {
+      if (t.extra().get(key) instanceof Number x) {
+        n += x.longValue();
+      }
+    }
+    return n;
+  }
+}

@@ -1,0 +1,119 @@
+package io.harness.core.run;
+
+import io.harness.core.cli.ExitCodes;
+import io.harness.core.cli.RunRecording;
+import io.harness.core.cli.Signals;
+import io.harness.core.cli.UsageException;
+import io.harness.core.engine.TaskRecord;
+import io.harness.core.result.Aggregate;
+import io.harness.core.result.ResultWriter;
+import io.harness.core.result.RunResult;
+import io.harness.core.result.TaskResult;
+import io.harness.core.result.TextReport;
+import io.harness.core.result.Versions;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one life of every run, whatever the workload and whoever starts it: the run's folder (its log from
+ * then on) -> the target -> the workload's checks -> its set-up and engine -> the records, saved -> the
+ * workload's figures and the aggregate, from the records -> the printed block -> the failures -> the JSON
+ * -> what the workload leaves on the target. Everything printed and saved is written here, once.
+ */
+public final class Pipeline {
+  private final Settings settings;
+
+  public Pipeline(Settings settings) {
+    this.settings = settings;
+  }
+
+  /** Runs {@code workload} on the target {@code source} opens; bad input found on the way is a {@link UsageException}. */
+  public <T extends RunTarget> RunOutcome run(Workload<T> workload, TargetSource<T> source) throws Exception {
+    RunRecording recording = settings.recording();
+    PrintStream out = settings.out();
+    PrintStream err = settings.err();
+    RunFolder folder = recording == null ? RunFolder.none()
+        : recording.open(RunRecording.runId(workload.name(), workload.operation()), err, settings.captureLogs());
+    boolean succeeded = false;
+    try (T target = source.open()) {
+      workload.preflight(target);
+      Workload.Prepared prepared = workload.prepare(target, settings);
+      out.println(prepared.line());
+      String startedAt = Instant.now().toString();
+      RunRecords records = recording == null ? prepared.engine().run(settings)
+          : recording.measured(() -> prepared.engine().run(settings));
+      folder.writeRecords(records);
+
+      Figures figures = workload.figures(records);
+      Aggregate aggregate = Aggregate.of(records.tasks());
+      List<String> lines = new ArrayList<>(figures.lines());
+      lines.addAll(TextReport.aggregateLines(workload.operation(), aggregate));
+      lines.forEach(out::println);
+      workload.printed(lines);
+      int tasks = records.tasks().size();
+      TextReport.failureLines(workload.name(), tasks, results(records)).forEach(err::println);
+      figures.failures().forEach(err::println);
+      if (Signals.stopRequested()) {
+        err.println(workload.name() + ": stopped by " + Signals.received() + "; the figures cover what " + tasks
+            + " task(s) did until then");
+      }
+      int exit = Signals.exitCode(records.failed().isEmpty() && figures.failures().isEmpty()
+          ? ExitCodes.OK : ExitCodes.FAILED);
+      RunResult result = result(workload, target, prepared, startedAt, exit, aggregate, figures, records, folder);
+      Path json = save(folder, result);
+      if (json != null) {
+        out.println("Result JSON: " + json);
+      }
+      RunOutcome outcome = new RunOutcome(result, records, figures, aggregate, exit, folder.dir());
+      Figures after = workload.finish(target, outcome, settings);
+      if (after != figures) {
+        result = result.withFigures(figuresMap(after));
+        save(folder, result);
+        outcome = new RunOutcome(result, records, after, aggregate, exit, folder.dir());
+      }
+      succeeded = exit == ExitCodes.OK;
+      return outcome;
+    } catch (UsageException e) {
+      folder.discard();
+      throw e;
+    } finally {
+      folder.close(err, succeeded);
+    }
+  }
+
+  /** Saves the result (with {@code --instrument}'s and {@code --profile}'s figures) when the run records. */
+  private Path save(RunFolder folder, RunResult result) throws java.io.IOException {
+    return settings.recording() == null ? null : settings.recording().save(folder, result, settings.err());
+  }
+
+  private <T extends RunTarget> RunResult result(Workload<T> workload, T target, Workload.Prepared prepared,
+      String startedAt, int exit, Aggregate aggregate, Figures figures, RunRecords records, RunFolder folder) {
+    List<String> failed = new ArrayList<>();
+    for (TaskRecord r : records.failed()) {
+      failed.add(r.name() + ": " + r.error());
+    }
+    return new RunResult(workload.name(), workload.operation(), settings.commandLine(), settings.options(),
+        Versions.detect(), hostName(), target.location(), target.description(), prepared.root(), startedAt,
+        Instant.now().toString(), exit, failed, aggregate, figuresMap(figures), results(records),
+        Signals.received(), folder.logName(), workload.plan());
+  }
+
+  /** The workload's figures as the JSON has them. */
+  private static Map<String, Object> figuresMap(Figures figures) {
+    return new LinkedHashMap<>(ResultWriter.mapper().convertValue(figures,
+        new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {}));
+  }
+
+  private static List<TaskResult> results(RunRecords records) {
+    return records.tasks().stream().map(TaskResult::of).toList();
+  }
+
+  private static String hostName() {
+    return RunRecording.hostName();
+  }
+}

@@ -1,0 +1,43 @@
+package io.harness.core.run;
+
+import io.harness.core.cli.RunRecording;
+import io.harness.core.engine.Monitor;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a run goes, whoever starts it (the command line, the Java API): where it prints, what it records
+ * and where ({@link RunRecording}: the run's folder, {@code --json}, {@code --instrument}, {@code --profile};
+ * null for a run that writes no files), the command line and option values for its JSON, the local engine's
+ * threads and task timeout, and whether the libraries' logs go to the run's folder.
+ *
+ * @param out the run's own lines (the result block)
+ * @param err progress, warnings, failures
+ * @param recording what the run records and where; null: nothing is written, the result is only returned
+ * @param commandLine the command line as typed (empty for the Java API)
+ * @param options every option's value, for the run's JSON
+ * @param threads threads of the local engine; null: one per task, at most twice the cores
+ * @param taskTimeoutNanos {@code --task-timeout}; 0: off
+ * @param captureLogs whether {@code System.out} / {@code System.err} go to the run's log while it lasts
+ */
+public record Settings(PrintStream out, PrintStream err, RunRecording recording, List<String> commandLine,
+    Map<String, Object> options, Integer threads, long taskTimeoutNanos, boolean captureLogs) {
+
+  /** A run that prints nothing and writes nothing: for the Java API. */
+  public static Settings quiet() {
+    PrintStream none = new PrintStream(OutputStream.nullOutputStream());
+    return new Settings(none, none, null, List.of(), Map.of(), null, 0, false);
+  }
+
+  /** The progress and stuck-task reports of a local engine's run, labelled (e.g. {@code dfsio write}). */
+  public Monitor monitor(String label) {
+    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos);
+  }
+
+  /** The local engine's threads for {@code tasks} tasks. */
+  public int threadsFor(int tasks) {
+    return threads != null ? threads : io.harness.core.engine.LocalEngine.defaultThreads(tasks);
+  }
+}

@@ -1,0 +1,54 @@
+package io.harness.core.run;
+
+/**
+ * What a workload supplies to the one run pipeline ({@link Pipeline}): its name, its checked options as an
+ * immutable plan, its checks against the target, what it sets up before its tasks and the engine that runs
+ * them, its figures from the records, and what it leaves on the target afterwards. Everything else (the
+ * run's folder, the records, the aggregate, progress, the printed block, the JSON, the profiler and the
+ * agent) is the pipeline's.
+ *
+ * @param <T> what the workload runs on: a Hadoop file system ({@link io.harness.core.target.Target}), or
+ *     another {@link RunTarget}
+ */
+public interface Workload<T extends RunTarget> {
+  /** The workload, as its run's folder and JSON name it: {@code dfsio}, {@code teragen}, {@code freon}. */
+  String name();
+
+  /** The operation: {@code write}, {@code random read}, {@code generate}, {@code dfsg}. */
+  String operation();
+
+  /** The checked options, saved in the run's JSON as {@code plan}: what {@code harness analyze} starts from. */
+  Object plan();
+
+  /**
+   * Checks that need the target (the root's form, data that must exist); creates and deletes nothing.
+   * Throws {@link io.harness.core.cli.UsageException} for bad input (exit 2).
+   */
+  default void preflight(T target) throws Exception {
+  }
+
+  /**
+   * Sets up what the tasks need (directories, placement) and returns what runs them; {@code line} is printed
+   * as the run's first line.
+   */
+  Prepared prepare(T target, Settings settings) throws Exception;
+
+  /** What {@link #prepare} hands the pipeline. */
+  record Prepared(Engine engine, String line, String root) {}
+
+  /** The workload's figures, from the run's records alone. */
+  Figures figures(RunRecords records);
+
+  /**
+   * After the run's result is saved: what the workload leaves on the target (TestDFSIO's part file,
+   * TeraGen's {@code _SUCCESS}). Returns the figures, updated with what happened (the pipeline saves the
+   * result again when they changed); a failure here is the workload's to report as a warning.
+   */
+  default Figures finish(T target, RunOutcome outcome, Settings settings) throws Exception {
+    return outcome.figures();
+  }
+
+  /** The printed block, once printed: e.g. TestDFSIO's {@code -resFile} gets it appended. */
+  default void printed(java.util.List<String> lines) throws java.io.IOException {
+  }
+}

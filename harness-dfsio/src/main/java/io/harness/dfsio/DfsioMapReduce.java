@@ -1,0 +1,73 @@
+package io.harness.dfsio;
+
+import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.RunRecording;
+import io.harness.core.cli.Signals;
+import io.harness.core.engine.EpochClock;
+import io.harness.core.engine.TaskInstrumentation;
+import io.harness.core.run.Engine;
+import io.harness.core.run.RunRecords;
+import io.harness.core.run.Settings;
+import io.harness.core.target.Target;
+import io.harness.dfsio.mr.DfsioJob;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * dfsio's MapReduce engine: TestDFSIO's job (control files, one map per file, one reducer writing
+ * {@code io_<op>/part-00000}). The maps' own records come back through the part file; so do the reducer's
+ * sums in TestDFSIO's arithmetic ({@value #SUMS} in the records), and with {@code --instrument} on a
+ * cluster each map's counters.
+ */
+final class DfsioMapReduce implements Engine {
+  /** The run records' key for the reducer's sums, as the part file has them. */
+  static final String SUMS = "testDfsioSums";
+
+  private final DfsioPlan plan;
+  private final Target target;
+  private final Path root;
+
+  DfsioMapReduce(DfsioPlan plan, Target target, Path root) {
+    this.plan = plan;
+    this.target = target;
+    this.root = root;
+  }
+
+  @Override
+  public String describe() {
+    return "MapReduce engine (" + target.conf().get("mapreduce.framework.name", "local") + ")";
+  }
+
+  @Override
+  public RunRecords run(Settings settings) throws Exception {
+    RunRecording recording = settings.recording();
+    double jobMillis;
+    try {
+      jobMillis = DfsioJob.run(target.conf(), target.fs(), plan.params(root.toString()), plan.nrFiles(), recording,
+          settings.err());
+    } catch (RunFailedException e) {
+      if (!Signals.stopRequested()) {
+        throw e;
+      }
+      // stopped: the maps' figures are lost with the killed job; the run is still recorded
+      settings.err().println("dfsio: " + e.getMessage());
+      long now = EpochClock.nowEpochNanos();
+      return new RunRecords(List.of(), List.of(), now, now, true);
+    }
+    long end = EpochClock.nowEpochNanos();
+    PartFile part = PartFile.read(target.fs(), new Path(root, plan.op().resultDir()));
+    if (recording != null) {
+      for (Map.Entry<String, String> e : part.instrumentation().entrySet()) {
+        recording.addTaskTimings(e.getKey(), TaskInstrumentation.parse(e.getValue()));
+      }
+    }
+    Map<String, Object> sums = new LinkedHashMap<>();
+    for (String key : new String[] {"tasks", "size", "time", "rate", "sqrate"}) {
+      String v = part.legacy(key);
+      sums.put(key, v == null ? "0" : v); // none when no task succeeded
+    }
+    return new RunRecords(part.records(), List.of(), end - (long) (jobMillis * 1e6), end, false, Map.of(SUMS, sums));
+  }
+}

@@ -1,0 +1,189 @@
+package io.harness.dfsio;
+
+import io.harness.core.run.Engine;
+import io.harness.core.run.Figures;
+import io.harness.core.run.LocalTasks;
+import io.harness.core.run.RunOutcome;
+import io.harness.core.run.RunRecords;
+import io.harness.core.run.Settings;
+import io.harness.core.run.Workload;
+import io.harness.core.target.Target;
+import io.harness.core.util.Bounded;
+import io.harness.core.cli.EngineOption;
+import io.harness.core.cli.Signals;
+import io.harness.core.engine.TaskRecorder;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+
+/**
+ * A dfsio run for the pipeline: TestDFSIO's operations on {@code io_data/test_io_<i>} under the root, on the
+ * local engine or as TestDFSIO's MapReduce job; its figures are TestDFSIO's; it appends its block to
+ * {@code -resFile} and, on the local engine, leaves TestDFSIO's part file on the target.
+ */
+public final class DfsioWorkload implements Workload<Target> {
+  /** The longest the run waits for its part file on the target (its figures are saved locally already). */
+  static final long PART_FILE_SECONDS = 60;
+
+  private DfsioPlan plan;
+  private final String resFile;
+  private Path root;
+  private boolean mapReduce;
+
+  /** A run of {@code plan}; {@code resFile}, when not null, gets the printed block appended. */
+  public DfsioWorkload(DfsioPlan plan, String resFile) {
+    this.plan = plan;
+    this.resFile = resFile;
+  }
+
+  @Override
+  public String name() {
+    return "dfsio";
+  }
+
+  @Override
+  public String operation() {
+    return plan.op().testType();
+  }
+
+  @Override
+  public DfsioPlan plan() {
+    return plan;
+  }
+
+  @Override
+  public void preflight(Target target) {
+    root = DfsioPreflight.root(plan, target);
+    if (plan.op() == DfsioOperation.WRITE) {
+      plan = DfsioPreflight.placement(plan, target);
+    } else {
+      DfsioPreflight.onTarget(plan, target, root, fs -> DfsioPreflight.data(plan, fs, root));
+    }
+  }
+
+  @Override
+  public Prepared prepare(Target target, Settings settings) throws IOException {
+    FileSystem fs = target.fs();
+    if (plan.op() == DfsioOperation.WRITE) {
+      // like TestDFSIO: the data directory of the previous write goes first
+      Path data = DfsioFiles.dataDir(root);
+      if (fs.exists(data)) {
+        fs.delete(data, true);
+      }
+      fs.mkdirs(data);
+      applyPlacement(fs, data);
+    }
+    if (plan.op() == DfsioOperation.APPEND || plan.op() == DfsioOperation.TRUNCATE) {
+      removeStaleChecksums(fs, settings.out());
+    }
+    mapReduce = EngineOption.mapReduce(plan.engine(), target.conf());
+    Engine engine = mapReduce ? new DfsioMapReduce(plan, target, root)
+        : new LocalTasks(plan.nrFiles(), Math.min(settings.threadsFor(plan.nrFiles()), plan.nrFiles()),
+            DfsioFiles::fileName, plan.window(), "dfsio " + operation(), m -> m.totalBytes(plan.totalBytes()),
+            plan.params(root.toString()).body(fs));
+    String q = fs.makeQualified(root).toString();
+    return new Prepared(engine, "dfsio " + operation() + ": " + plan.describe() + ", " + engine.describe()
+        + ", root " + q, q);
+  }
+
+  @Override
+  public Figures figures(RunRecords records) {
+    return DfsioFigures.of(plan, records);
+  }
+
+  @Override
+  public void printed(List<String> lines) throws IOException {
+    if (resFile == null) {
+      return;
+    }
+    io.harness.core.util.LocalOutputs.createParent(java.nio.file.Path.of(resFile));
+    try (PrintStream res = new PrintStream(new FileOutputStream(resFile, true), true, StandardCharsets.UTF_8)) {
+      lines.forEach(res::println);
+      res.println();
+    }
+  }
+
+  /**
+   * TestDFSIO's part file: the MapReduce job's reducer wrote it; a local run writes it now, the last thing it
+   * does on the target, waiting at most {@value #PART_FILE_SECONDS} s. Failing is one warning line; the
+   * figures say where it went.
+   */
+  @Override
+  public Figures finish(Target target, RunOutcome outcome, Settings settings) {
+    DfsioFigures f = outcome.figures(DfsioFigures.class);
+    Path dir = new Path(root, plan.op().resultDir());
+    String path = new Path(qualified(target, dir), PartFile.NAME).toString();
+    if (mapReduce) {
+      return f.withPartFile(new DfsioFigures.PartFileState(path, !outcome.records().stopped(),
+          outcome.records().stopped() ? "not written: the run was stopped by " + Signals.received() : null));
+    }
+    if (Signals.stopRequested()) {
+      return f.withPartFile(new DfsioFigures.PartFileState(path, false,
+          "not written: the run was stopped by " + Signals.received()));
+    }
+    try {
+      Bounded.call("part file", PART_FILE_SECONDS, () -> {
+        PartFile.write(target.fs(), dir, f.sums(), outcome.aggregate(), outcome.records().tasks());
+        return null;
+      });
+      return f.withPartFile(new DfsioFigures.PartFileState(path, true, null));
+    } catch (Exception e) {
+      String why = TaskRecorder.describe(e);
+      settings.err().println("dfsio: warning: the part file " + path + " was not written (" + why + "); the "
+          + "figures above and the run's JSON are complete");
+      return f.withPartFile(new DfsioFigures.PartFileState(path, false, why));
+    }
+  }
+
+  private static Path qualified(Target target, Path p) {
+    try {
+      return target.fs().makeQualified(p);
+    } catch (IOException e) {
+      return p;
+    }
+  }
+
+  /** Sets -erasureCodePolicy and -storagePolicy on the (new, empty) data directory. */
+  private void applyPlacement(FileSystem fs, Path data) throws IOException {
+    if (plan.erasureCodePolicy() == null && plan.storagePolicy() == null) {
+      return;
+    }
+    DistributedFileSystem dfs = (DistributedFileSystem) fs;
+    if (plan.erasureCodePolicy() != null) {
+      dfs.setErasureCodingPolicy(data, plan.erasureCodePolicy());
+    }
+    if (plan.storagePolicy() != null) {
+      dfs.setStoragePolicy(data, plan.storagePolicy());
+    }
+  }
+
+  /**
+   * Files written through the local file system's default (checksummed) implementation have
+   * {@code .test_io_<i>.crc} files beside them. Appending or truncating through the raw local file
+   * system (the only local one that can) leaves them describing the old data, and a later read
+   * through the checksummed one would fail on them; they are removed first, and the harness's own
+   * {@code --verify} still checks every byte.
+   */
+  private void removeStaleChecksums(FileSystem fs, PrintStream out) throws IOException {
+    if (!(fs instanceof RawLocalFileSystem)) {
+      return;
+    }
+    int removed = 0;
+    for (int i = 0; i < plan.nrFiles(); i++) {
+      Path crc = DfsioFiles.checksumFile(root, i);
+      if (fs.exists(crc) && fs.delete(crc, false)) {
+        removed++;
+      }
+    }
+    if (removed > 0) {
+      out.printf("dfsio %s: removed %d .crc checksum file(s) under %s: they would no longer match the data%n",
+          operation(), removed, DfsioFiles.dataDir(fs.makeQualified(root)));
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package io.harness.freon.dfsg;
+
+import io.harness.core.result.TextReport;
+import io.harness.core.run.Figures;
+import io.harness.core.run.ItemLoop;
+import io.harness.core.run.RunRecords;
+import io.harness.core.util.Sizes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A freon dfsg run's own figures, as its JSON has them: files written and failed, files/s and MB/s over the
+ * run (first thread start to last end), the run's shape, and the failed files ({@code file: reason}, the
+ * first 100 of each thread). A failed file fails the run.
+ */
+public record DfsgFigures(long files, long failedFiles, double filesPerSecond, double mbPerSec, double seconds,
+    long fileSizeBytes, int bufferBytes, int copyBufferBytes, String sync, int threads, String directory, long seed,
+    boolean failAtEnd, List<String> failed) implements Figures {
+
+  static DfsgFigures of(DfsgPlan plan, String directory, RunRecords records) {
+    long ok = ItemLoop.done(records);
+    long bad = ItemLoop.failed(records);
+    double seconds = records.engineMillis() / 1e3;
+    return new DfsgFigures(ok, bad, seconds > 0 ? ok / seconds : 0,
+        seconds > 0 ? ok * plan.fileBytes() / (double) Sizes.MB / seconds : 0, seconds, plan.fileBytes(),
+        plan.bufferBytes(), plan.copyBytes(), plan.sync().name(), plan.threads(), directory, plan.seed(),
+        plan.failAtEnd(), ItemLoop.failures(records));
+  }
+
+  @Override
+  public List<String> lines() {
+    return List.of(
+        String.format(Locale.ROOT, "%30s: %d (%d failed)", "Files written", files, failedFiles),
+        String.format(Locale.ROOT, "%30s: %.1f  (%.2f MB/s over %.3f s, first thread start to last end)",
+            "Files/second", filesPerSecond, mbPerSec, seconds));
+  }
+
+  /** The failed files, one line per distinct reason with its count and the first files. */
+  @Override
+  public List<String> failures() {
+    List<String> lines = new ArrayList<>();
+    if (failedFiles == 0) {
+      return lines;
+    }
+    lines.add("freon dfsg: " + failedFiles + " file(s) failed" + (failAtEnd ? "" : "; stopped at the first "
+        + "(-f goes on)") + ":");
+    Map<String, List<String>> byReason = new LinkedHashMap<>();
+    for (String f : failed) {
+      int colon = f.indexOf(": ");
+      byReason.computeIfAbsent(TextReport.reasonKey(f.substring(colon + 2)), k -> new ArrayList<>()).add(f);
+    }
+    byReason.values().forEach(same -> {
+      String first = same.get(0);
+      List<String> names = same.stream().limit(5).map(f -> f.substring(0, f.indexOf(": "))).toList();
+      long count = byReason.size() == 1 ? failedFiles : same.size();
+      lines.add("  " + count + "x " + first.substring(first.indexOf(": ") + 2) + " [file "
+          + String.join(", ", names) + (count > names.size() ? ", ..." : "") + "]");
+    });
+    return lines;
+  }
+}

@@ -1,0 +1,123 @@
+package io.harness.freon.dfsg;
+
+import io.harness.core.cli.RunFailedException;
+import io.harness.core.data.SeededData;
+import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.TaskStreams;
+import io.harness.core.engine.Window;
+import io.harness.core.run.Figures;
+import io.harness.core.run.ItemLoop;
+import io.harness.core.run.RunRecords;
+import io.harness.core.run.Settings;
+import io.harness.core.run.Workload;
+import io.harness.core.target.Roots;
+import io.harness.core.target.Target;
+import io.harness.core.util.Durations;
+import io.harness.core.util.Sizes;
+import java.io.IOException;
+import java.util.Locale;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Freon's HCFS file generator for the pipeline: files {@code <path>/<prefix>/<n>} on a number of threads
+ * (Freon's loop: {@link ItemLoop}), each written from the content buffer, {@code --copy-buffer} bytes per
+ * call with an optional hflush / hsync after each, and timed from create to close.
+ */
+public final class DfsgWorkload implements Workload<Target> {
+  private final DfsgPlan plan;
+  private Path dir;
+  private String directory;
+
+  public DfsgWorkload(DfsgPlan plan) {
+    this.plan = plan;
+  }
+
+  @Override
+  public String name() {
+    return "freon";
+  }
+
+  @Override
+  public String operation() {
+    return "dfsg";
+  }
+
+  @Override
+  public DfsgPlan plan() {
+    return plan;
+  }
+
+  @Override
+  public void preflight(Target target) {
+    Path base = target.resolveRoot(plan.path() != null ? plan.path() : "/freon-dfsg");
+    dir = new Path(base, plan.prefix());
+    Roots.check(target, dir, "--path");
+    Roots.checkAncestors(target, base, "--path");
+  }
+
+  @Override
+  public Prepared prepare(Target target, Settings settings) throws IOException {
+    FileSystem fs = target.fs();
+    Path q = fs.makeQualified(dir);
+    directory = q.toString();
+    try {
+      fs.mkdirs(dir);
+    } catch (IOException e) {
+      throw new RunFailedException("cannot create " + q + ": " + e.getMessage(), e);
+    }
+    byte[] content = new byte[plan.bufferBytes()];
+    new SeededData(plan.seed(), 0).fill(content, 0, plan.bufferBytes(), 0);
+    ItemLoop loop = new ItemLoop(plan.timeBounded() ? -1 : plan.files(), plan.threads(),
+        plan.timeBounded() ? new Window(0, plan.durationNanos()) : Window.NONE, plan.failAtEnd(), "freon dfsg",
+        "files", "file", (i, rec) -> {
+          writeFile(fs, new Path(dir, Long.toString(i)), content, rec);
+          return plan.fileBytes();
+        });
+    String line = String.format(Locale.ROOT, "freon dfsg: %s x %s, %d thread(s), buffer %d B, %d B per write, "
+        + "sync %s, to %s", plan.timeBounded() ? "files for " + Durations.format(plan.durationNanos())
+            : plan.files() + " file(s)", Sizes.format(plan.fileBytes()), plan.threads(), plan.bufferBytes(),
+        plan.copyBytes(), plan.sync(), q);
+    return new Prepared(loop, line, directory);
+  }
+
+  @Override
+  public Figures figures(RunRecords records) {
+    return DfsgFigures.of(plan, directory, records);
+  }
+
+  /**
+   * Writes one file as Freon does: the content buffer again and again, --copy-buffer bytes per call. The
+   * calls are not timed one by one (the file is), but each is marked, so a stuck thread's call is named.
+   */
+  private void writeFile(FileSystem fs, Path file, byte[] content, TaskRecorder rec) throws Exception {
+    rec.enter("create");
+    FSDataOutputStream out = fs.create(file, true);
+    try {
+      for (long remaining = plan.fileBytes(); remaining > 0; remaining -= plan.bufferBytes()) {
+        int cur = (int) Math.min(plan.bufferBytes(), remaining);
+        for (int i = 0; i < cur; i += plan.copyBytes()) {
+          rec.enter("write");
+          out.write(content, i, Math.min(plan.copyBytes(), cur - i));
+          switch (plan.sync()) {
+            case HFLUSH -> {
+              rec.enter("hflush");
+              out.hflush();
+            }
+            case HSYNC -> {
+              rec.enter("hsync");
+              out.hsync();
+            }
+            default -> { }
+          }
+        }
+      }
+    } catch (Throwable e) {
+      TaskStreams.closeAfter(out, e);
+      throw e;
+    }
+    rec.enter("close");
+    out.close();
+  }
+}

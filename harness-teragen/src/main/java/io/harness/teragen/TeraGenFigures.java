@@ -1,0 +1,58 @@
+package io.harness.teragen;
+
+import io.harness.core.engine.TaskRecord;
+import io.harness.core.run.Figures;
+import io.harness.core.run.RunRecords;
+import io.harness.core.util.Sizes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A teragen run's own figures, as its JSON has them: rows asked for, bytes written (by the files that were
+ * written whole), maps, engine, the checksum of the rows written (as TeraValidate prints it), elapsed time and
+ * MB/s over it, and each file's range of rows.
+ */
+public record TeraGenFigures(long rows, long bytes, int maps, String engine, String checksum, double elapsedSeconds,
+    double mbPerSec, boolean finalSync, int batchRows, List<File> files, int failedFiles) implements Figures {
+
+  /** One output file: its name, its first row and how many rows it holds. */
+  public record File(String file, long firstRow, long rows) {}
+
+  /** The run records' key that names a MapReduce engine's run (the local engine's records have none). */
+  static final String ENGINE = "engine";
+
+  static TeraGenFigures of(TeraGenPlan plan, RunRecords records) {
+    boolean mapReduce = "mapreduce".equals(records.extra().get(ENGINE));
+    Checksum128 total = new Checksum128();
+    long bytes = 0;
+    int failed = 0;
+    for (TaskRecord r : records.tasks()) {
+      if (r.failed()) {
+        failed++;
+        continue;
+      }
+      bytes += r.bytes();
+      if (r.extra().get(RowWriter.CHECKSUM) instanceof String sum) {
+        total.add(Checksum128.parse(sum));
+      }
+    }
+    double seconds = records.engineMillis() / 1e3;
+    List<File> files = new ArrayList<>();
+    for (RowRange r : RowRange.split(plan.rows(), plan.maps())) {
+      files.add(new File(r.fileName(), r.first(), r.count()));
+    }
+    return new TeraGenFigures(plan.rows(), bytes, plan.maps(), mapReduce ? "mapreduce" : "local", total.toString(),
+        seconds, seconds > 0 ? bytes / (double) Sizes.MB / seconds : 0, plan.finalSync(), plan.batchRows(), files,
+        failed);
+  }
+
+  @Override
+  public List<String> lines() {
+    return List.of(
+        String.format(Locale.ROOT, "teragen: %d rows, %d bytes, %d file(s) in %.3f s: %.2f MB/s",
+            bytes / TeraRows.ROW, bytes, maps - failedFiles, elapsedSeconds, mbPerSec),
+        "teragen: checksum " + checksum + (failedFiles == 0 ? "" : " (of the files written; " + failedFiles
+            + " failed)"));
+  }
+}

@@ -1,0 +1,168 @@
+package io.harness.teragen;
+
+import io.harness.core.cli.EngineOption;
+import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.Signals;
+import io.harness.core.cli.UsageException;
+import io.harness.core.engine.EpochClock;
+import io.harness.core.engine.Window;
+import io.harness.core.run.Engine;
+import io.harness.core.run.Figures;
+import io.harness.core.run.LocalTasks;
+import io.harness.core.run.RunOutcome;
+import io.harness.core.run.RunRecords;
+import io.harness.core.run.Settings;
+import io.harness.core.run.Workload;
+import io.harness.core.target.Roots;
+import io.harness.core.target.Target;
+import io.harness.core.util.Sizes;
+import io.harness.teragen.mr.TeraGenJob;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A teragen run for the pipeline: TeraGen's rows in {@code part-m-NNNNN} files under the output directory, one
+ * task (a thread, or a map of a MapReduce job) per file; the local engine leaves {@code _SUCCESS} when every
+ * file was written, as a job's committer does.
+ */
+public final class TeraGenWorkload implements Workload<Target> {
+  /** What a teragen output directory may hold for --overwrite to replace it. */
+  static final Pattern OUTPUT_ENTRY = Pattern.compile("part-m-\\d{5,}|_SUCCESS|_temporary|_harness-part-m-\\d{5,}"
+      + "|\\.part-m-\\d{5,}\\.crc|\\._SUCCESS\\.crc");
+
+  private final TeraGenPlan plan;
+  private Path out;
+  private boolean mapReduce;
+
+  public TeraGenWorkload(TeraGenPlan plan) {
+    this.plan = plan;
+  }
+
+  @Override
+  public String name() {
+    return "teragen";
+  }
+
+  @Override
+  public String operation() {
+    return "generate";
+  }
+
+  @Override
+  public TeraGenPlan plan() {
+    return plan;
+  }
+
+  @Override
+  public void preflight(Target target) {
+    out = target.resolveRoot(plan.out());
+    Roots.check(target, out, "OUT_DIR");
+    Roots.checkAncestors(target, out, "OUT_DIR");
+    FileStatus st;
+    FileSystem fs;
+    try {
+      fs = target.fs();
+      st = fs.exists(out) ? fs.getFileStatus(out) : null;
+    } catch (IOException e) {
+      throw new RunFailedException("cannot look at " + out + ": " + e.getMessage(), e);
+    }
+    if (st == null) {
+      return;
+    }
+    Path q = fs.makeQualified(out);
+    if (!plan.overwrite()) {
+      throw new UsageException("OUT_DIR", q + " already exists (teragen writes a new directory; "
+          + "--overwrite replaces one that holds teragen output)");
+    }
+    if (!st.isDirectory()) {
+      throw new UsageException("OUT_DIR", q + " is a file, not a teragen output directory; nothing deleted");
+    }
+    try {
+      for (FileStatus child : fs.listStatus(out)) {
+        if (!OUTPUT_ENTRY.matcher(child.getPath().getName()).matches()) {
+          throw new UsageException("--overwrite", q + " holds " + child.getPath().getName()
+              + ", which teragen did not write; nothing deleted");
+        }
+      }
+    } catch (IOException e) {
+      throw new RunFailedException("cannot list " + q + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public Prepared prepare(Target target, Settings settings) throws IOException {
+    FileSystem fs = target.fs();
+    Path q = fs.makeQualified(out);
+    try {
+      if (fs.exists(out) && !fs.delete(out, true)) {
+        throw new RunFailedException("--overwrite: could not delete " + q);
+      }
+    } catch (IOException e) {
+      throw new RunFailedException("--overwrite: could not delete " + q + ": " + e.getMessage(), e);
+    }
+    mapReduce = EngineOption.mapReduce(plan.engine(), target.conf());
+    Engine engine;
+    if (mapReduce) {
+      engine = mapReduceEngine(target);
+    } else {
+      try {
+        if (!fs.mkdirs(out)) {
+          throw new RunFailedException("cannot create " + q);
+        }
+      } catch (IOException e) {
+        throw new RunFailedException("cannot create " + q + ": " + e.getMessage(), e);
+      }
+      RowWriter writer = new RowWriter(fs, RowRange.split(plan.rows(), plan.maps()),
+          i -> new Path(out, RowRange.fileName(i)), plan.batchRows(), plan.finalSync());
+      engine = new LocalTasks(plan.maps(), settings.threadsFor(plan.maps()), RowRange::fileName, Window.NONE,
+          "teragen", m -> m.totalBytes(plan.rows() * TeraRows.ROW), writer);
+    }
+    String line = String.format(Locale.ROOT, "teragen: %d rows (%s) in %d file(s), %s%s, to %s", plan.rows(),
+        Sizes.format(plan.rows() * TeraRows.ROW), plan.maps(), engine.describe(),
+        plan.finalSync() ? ", hsync before close" : "", q);
+    return new Prepared(engine, line, q.toString());
+  }
+
+  /** The map-only job: one map per file; the maps' records (with their checksums) come back from side files. */
+  private Engine mapReduceEngine(Target target) {
+    return new Engine() {
+      @Override
+      public String describe() {
+        return "MapReduce engine (" + target.conf().get("mapreduce.framework.name", "local") + ")";
+      }
+
+      @Override
+      public RunRecords run(Settings settings) throws Exception {
+        TeraGenJob.Result r = TeraGenJob.run(target.conf(), target.fs(), out, plan.rows(), plan.maps(),
+            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), settings.recording(), settings.err());
+        long end = EpochClock.nowEpochNanos();
+        return new RunRecords(r.records(), List.of(), end - (long) (r.jobMillis() * 1e6), end, false,
+            java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce"));
+      }
+    };
+  }
+
+  @Override
+  public Figures figures(RunRecords records) {
+    return TeraGenFigures.of(plan, records);
+  }
+
+  /** The local engine's {@code _SUCCESS}, when every file was written whole (a job's committer leaves its own). */
+  @Override
+  public Figures finish(Target target, RunOutcome outcome, Settings settings) throws IOException {
+    boolean complete = outcome.records().failed().isEmpty() && !outcome.records().stopped()
+        && !Signals.stopRequested();
+    if (!mapReduce && complete) {
+      target.fs().create(new Path(out, "_SUCCESS"), true).close();
+    }
+    if (Signals.stopRequested()) {
+      settings.err().println("teragen: " + target.fs().makeQualified(out) + " is incomplete (no _SUCCESS)");
+    }
+    return outcome.figures();
+  }
+}
