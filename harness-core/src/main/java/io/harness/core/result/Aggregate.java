@@ -59,6 +59,14 @@ public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartE
         none ? null : wall > 0 ? bytes / (double) (1 << 20) / wall : 0, lat, series);
   }
 
+  /** This aggregate with the latency of other histograms (a window's calls). */
+  public Aggregate withLatency(Map<String, Histogram> histograms) {
+    Map<String, LatencySummary> lat = new LinkedHashMap<>();
+    histograms.forEach((k, h) -> lat.put(k, LatencySummary.of(h)));
+    return new Aggregate(tasks, failedTasks, bytes, firstStartEpochNanos, lastEndEpochNanos, wallSeconds, mbPerSec,
+        lat, timeSeries);
+  }
+
   /**
    * Every second from {@code origin} (epoch ns) to {@code end}, idle ones included; a tick's bytes count in
    * the second its middle falls in, and the last second is as long as what is left of the run.

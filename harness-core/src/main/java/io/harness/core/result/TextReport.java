@@ -17,7 +17,7 @@ public final class TextReport {
     List<String> lines = new ArrayList<>();
     lines.add("----- harness ----- : " + operation);
     if (agg.mbPerSec() == null) {
-      lines.add("   Aggregate throughput mb/sec: n/a (no task succeeded)");
+      lines.add("   Aggregate throughput mb/sec: n/a (" + (agg.tasks() == 0 ? "no task" : "no task succeeded") + ")");
     } else {
       lines.add(String.format(Locale.ROOT,
           "   Aggregate throughput mb/sec: %.2f  (%.2f MB in %.3f s, first task start to last task end)",

@@ -49,10 +49,11 @@ public final class Pipeline {
           : recording.measured(() -> prepared.engine().run(settings));
       folder.writeRecords(records);
 
-      Figures figures = workload.figures(records);
-      Aggregate aggregate = Aggregate.of(records.tasks());
-      List<String> lines = new ArrayList<>(figures.lines());
-      lines.addAll(TextReport.aggregateLines(workload.operation(), aggregate));
+      // the figures and the block from the records, as harness analyze computes them from the saved ones
+      Analysis.Result analysis = Analysis.of(workload, records);
+      Figures figures = analysis.figures();
+      Aggregate aggregate = analysis.aggregate();
+      List<String> lines = analysis.lines();
       lines.forEach(out::println);
       workload.printed(lines);
       int tasks = records.tasks().size();

@@ -31,7 +31,13 @@ public final class DfsgWorkload implements Workload<Target> {
   private String directory;
 
   public DfsgWorkload(DfsgPlan plan) {
+    this(plan, null);
+  }
+
+  /** The workload of a saved run, whose files went to {@code directory}. */
+  DfsgWorkload(DfsgPlan plan, String directory) {
     this.plan = plan;
+    this.directory = directory;
   }
 
   @Override

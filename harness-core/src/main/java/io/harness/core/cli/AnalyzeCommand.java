@@ -1,0 +1,121 @@
+package io.harness.core.cli;
+
+import io.harness.core.result.ResultWriter;
+import io.harness.core.result.RunResult;
+import io.harness.core.run.Analysis;
+import io.harness.core.run.RecordsFile;
+import io.harness.core.run.RunFolder;
+import io.harness.core.run.RunRecords;
+import io.harness.core.run.Workload;
+import io.harness.core.run.WorkloadType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ServiceLoader;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code harness analyze RUN_DIR}: a saved run's figures and block, computed again from its records alone by
+ * the workload's own code; with {@code --skip} / {@code --until}, over a window of the run (a warm-up cut
+ * after the fact). Writes nothing.
+ */
+@Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Prints a saved run's block again, computed from its records (records.jsonl.gz, latency.hlog.gz in the "
+            + "run's folder) alone; with --skip / --until, over that window of the run only.",
+        "Writes nothing; a folder that is not a run, or whose records are missing or damaged, is bad input."})
+public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcommand {
+  private RunContext context;
+
+  @Parameters(paramLabel = "RUN_DIR", description = "A run's folder (under --run-dir, e.g. harness-runs/<run>).")
+  Path dir;
+
+  @Option(names = "--skip", paramLabel = "TIME", converter = Units.Seconds.class,
+      description = "Leave out the first TIME of the run (from its first task's start), e.g. 10s.")
+  Units.Span skip;
+
+  @Option(names = "--until", paramLabel = "TIME", converter = Units.Seconds.class,
+      description = "Leave out what came after TIME from the run's start, e.g. 60s.")
+  Units.Span until;
+
+  @Option(names = "--json", paramLabel = "FILE",
+      description = "Also write the figures and the aggregate computed here to FILE (JSON), e.g. to compare them.")
+  Path json;
+
+  /** What --json writes. */
+  record Recomputed(String workload, String operation, Object figures, Object aggregate) {}
+
+  @Override
+  public void init(RunContext runContext) {
+    this.context = runContext;
+  }
+
+  @Override
+  public RunContext context() {
+    return context;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    if (json != null) {
+      io.harness.core.util.LocalOutputs.checkFile("--json", json);
+    }
+    long skipNanos = skip == null ? 0 : skip.nanos();
+    long untilNanos = until == null ? 0 : until.nanos();
+    if (until != null && untilNanos <= skipNanos) {
+      throw new UsageException("--until", "must be after --skip (" + (skip == null ? "0" : skip) + "), was " + until);
+    }
+    Path result = dir.resolve(RunFolder.RESULT);
+    if (!Files.isDirectory(dir)) {
+      throw new UsageException("RUN_DIR", dir + " is not a directory");
+    }
+    if (!Files.isRegularFile(result)) {
+      throw new UsageException("RUN_DIR", dir + " is not a run's folder (no " + RunFolder.RESULT + ")");
+    }
+    RunResult saved;
+    try {
+      saved = ResultWriter.read(result);
+    } catch (IOException e) {
+      throw new UsageException("RUN_DIR", result + " is not a run's result: " + e.getMessage().split("\\R", 2)[0]);
+    }
+    if (!RecordsFile.exists(dir)) {
+      throw new UsageException("RUN_DIR", dir + " has no records (" + RecordsFile.RECORDS + "): it was saved by a "
+          + "harness that did not keep them, or they were removed");
+    }
+    RunRecords records;
+    try {
+      records = RecordsFile.read(dir);
+    } catch (IOException e) {
+      throw new UsageException("RUN_DIR", e.getMessage());
+    }
+    Workload<?> workload = restore(saved);
+    Analysis.Result analysis = Analysis.of(workload, records, skipNanos, untilNanos);
+    if (skip != null || until != null) {
+      context.out().println("analyze: " + saved.workload() + " " + saved.operation() + " from "
+          + (skip == null ? "0 s" : skip) + " to " + (until == null ? "the end" : until) + " of the run");
+    }
+    analysis.lines().forEach(context.out()::println);
+    if (json != null) {
+      io.harness.core.util.LocalOutputs.createParent(json);
+      ResultWriter.mapper().writeValue(json.toFile(), new Recomputed(saved.workload(), saved.operation(),
+          analysis.figures(), analysis.aggregate()));
+    }
+    return ExitCodes.OK;
+  }
+
+  private static Workload<?> restore(RunResult saved) {
+    if (saved.plan() == null) {
+      throw new UsageException("RUN_DIR", "the run's result has no plan: it was saved by an older harness");
+    }
+    for (WorkloadType t : ServiceLoader.load(WorkloadType.class, AnalyzeCommand.class.getClassLoader())) {
+      if (t.name().equals(saved.workload()) && t.handles(saved.operation())) {
+        return t.restore(saved);
+      }
+    }
+    throw new UsageException("RUN_DIR", "a " + saved.workload() + " " + saved.operation() + " run: that workload is "
+        + "not on this class path");
+  }
+}

@@ -1,0 +1,21 @@
+package io.harness.core.run;
+
+import io.harness.core.result.RunResult;
+
+/**
+ * How {@code harness analyze} finds the workload of a saved run: each workload module registers one with
+ * {@link java.util.ServiceLoader}; it rebuilds the workload from the run's saved plan, so the figures are
+ * computed again by the same code that computed them during the run.
+ */
+public interface WorkloadType {
+  /** The workload name a saved run has ({@code dfsio}, {@code teragen}, {@code freon}...). */
+  String name();
+
+  /** Whether this type rebuilds runs of {@code operation} (a workload name may cover several types). */
+  default boolean handles(String operation) {
+    return true;
+  }
+
+  /** The workload of {@code saved}, from its plan (and what else the result says, such as its root). */
+  Workload<?> restore(RunResult saved);
+}
