@@ -4,7 +4,6 @@ import io.harness.core.cli.EngineOption;
 import io.harness.core.cli.Units;
 import io.harness.core.cli.UsageException;
 import io.harness.core.cli.WorkloadCommand;
-import io.harness.core.engine.Window;
 import io.harness.core.run.Workload;
 import io.harness.core.target.Target;
 import io.harness.core.util.LocalOutputs;
@@ -154,46 +153,19 @@ public final class DfsioCommand extends WorkloadCommand {
     flags.put("-backward", backward);
     flags.put("-skip", skip);
     DfsioOperation op = DfsioOperation.select(flags);
-    if (skipSize != null && op != DfsioOperation.READ_SKIP) {
-      throw new UsageException("-skipSize", "only applies to -read -skip");
-    }
-    if (nrFiles < 1) {
-      throw new UsageException("-nrFiles", "must be at least 1, was " + nrFiles);
-    }
-    String sizeOption = sizeOption();
-    // truncating to 0 bytes is a real truncate; every other operation needs a positive size
-    positive(op == DfsioOperation.TRUNCATE ? sizeOption : "-fileSize", fileSize, op == DfsioOperation.TRUNCATE);
-    positive("-bufferSize", bufferSize, false);
-    if (bufferSize.bytes() > Integer.MAX_VALUE - 16) {
-      throw new UsageException("-bufferSize", "must be below 2 GB, was " + bufferSize);
-    }
-    if (verify && !op.isRead()) {
-      throw new UsageException("--verify", "only applies to -read");
-    }
-    long skipBytes = 0;
-    if (op == DfsioOperation.READ_SKIP) {
-      // TestDFSIO: a skip read without (or with a zero) -skipSize skips one buffer each time
-      long given = skipSize == null ? 0 : positive("-skipSize", skipSize, true);
-      skipBytes = given == 0 ? bufferSize.bytes() : given;
-    }
     if (resFile.isBlank()) {
       throw new UsageException("-resFile", "must not be empty");
     }
     LocalOutputs.checkFile("-resFile", LocalOutputs.path("-resFile", resFile));
-    String codec = DfsioOptionChecks.codec(compression, op, context.conf());
-    String normalizedReplication = DfsioOptionChecks.placement(op, storagePolicy, erasureCodePolicy, replication);
-    Window window = DfsioOptionChecks.window(op, warmup, duration, spec.commandLine().getParseResult()
-        .hasMatchedOption("-fileSize"));
-    plan = new DfsioPlan(op, nrFiles, fileSize.bytes(), (int) bufferSize.bytes(), skipBytes, seed, verify, codec,
-        window, root, sizeOption, storagePolicy, erasureCodePolicy, normalizedReplication,
-        engine.name());
-  }
-
-  private static long positive(String option, Units.Size size, boolean zeroAllowed) {
-    if (size.bytes() < 0 || (size.bytes() == 0 && !zeroAllowed)) {
-      throw new UsageException(option, "must be " + (zeroAllowed ? "zero or more" : "positive") + ", was " + size);
+    // the command line is a thin layer over the Java API: the same builder checks the same options
+    Dfsio d = Dfsio.of(op).files(nrFiles).fileSize(fileSize).fromCommandLine(bufferSize, skipSize, warmup, duration,
+        sizeOption(), spec.commandLine().getParseResult().hasMatchedOption("-fileSize")).seed(seed)
+        .compression(compression).root(root).storagePolicy(storagePolicy).erasureCodePolicy(erasureCodePolicy)
+        .replication(replication).engine(engine.name());
+    if (verify) {
+      d.verify();
     }
-    return size.bytes();
+    plan = d.plan(context.conf());
   }
 
   /** {@code -size} when the command line spelt the size that way (TestDFSIO's name for it), else -fileSize. */

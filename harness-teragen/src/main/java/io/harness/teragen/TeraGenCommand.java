@@ -52,9 +52,8 @@ public final class TeraGenCommand extends WorkloadCommand {
   int batchRows;
 
   private long rows;
-  private int nMaps;
-  private boolean finalSync;
   private String outText;
+  private TeraGenPlan plan;
 
   @Override
   protected void validate() {
@@ -73,19 +72,18 @@ public final class TeraGenCommand extends WorkloadCommand {
       rows = RowsParser.parseRows("ROWS", positional.get(0));
       outText = positional.get(1);
     }
-    if (outText.isBlank()) {
-      throw new UsageException("OUT_DIR", "must not be empty");
+    // the command line is a thin layer over the Java API: the same builder checks the same options
+    TeraGen g = TeraGen.rows(rows).output(outText).batchRows(batchRows).engine(engine.name());
+    if (maps != null) {
+      g.maps(maps);
     }
-    nMaps = maps != null ? maps : context.conf().getInt("mapreduce.job.maps", 2);
-    if (nMaps < 1) {
-      throw new UsageException(maps != null ? "--maps" : "mapreduce.job.maps", "must be at least 1, was " + nMaps);
+    if (overwrite) {
+      g.overwrite();
     }
-    finalSync = finalSyncOption != null ? finalSyncOption
-        : context.conf().getBoolean("mapreduce.terasort.final.sync", true);
-    if (batchRows < 1 || batchRows > Integer.MAX_VALUE / TeraRows.ROW) {
-      throw new UsageException("--batch-rows", "must be between 1 and " + Integer.MAX_VALUE / TeraRows.ROW
-          + ", was " + batchRows);
+    if (finalSyncOption != null) {
+      g.finalSync(finalSyncOption);
     }
+    plan = g.plan(context.conf());
   }
 
   @Override
@@ -95,6 +93,6 @@ public final class TeraGenCommand extends WorkloadCommand {
 
   @Override
   protected Workload<Target> workload() {
-    return new TeraGenWorkload(new TeraGenPlan(rows, nMaps, outText, overwrite, batchRows, finalSync, engine.name()));
+    return new TeraGenWorkload(plan);
   }
 }

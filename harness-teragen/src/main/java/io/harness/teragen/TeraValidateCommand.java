@@ -43,15 +43,6 @@ public final class TeraValidateCommand extends WorkloadCommand {
 
   @Override
   protected void validate() {
-    Checksum128 expectedSum = null;
-    if (expectChecksum != null) {
-      try {
-        expectedSum = Checksum128.parse(expectChecksum);
-      } catch (NumberFormatException e) {
-        throw new UsageException("--expect-checksum", e.getMessage());
-      }
-    }
-    Long expectedRows = expectRows == null ? null : RowsParser.parseRows("--expect-rows", expectRows);
     long b;
     try {
       b = Sizes.parse(buffer, 1);
@@ -61,8 +52,18 @@ public final class TeraValidateCommand extends WorkloadCommand {
     if (b < TeraRows.ROW || b > (1L << 30)) {
       throw new UsageException("--buffer", "must be between 100 B (one row) and 1 GB, was " + buffer);
     }
-    plan = new TeraValidatePlan(dir, checksumOnly, expectedSum == null ? null : expectedSum.toString(), expectedRows,
-        (int) (b / TeraRows.ROW));
+    // the command line is a thin layer over the Java API: the same builder checks the same options
+    TeraValidate v = TeraValidate.dir(dir).bufferRows((int) (b / TeraRows.ROW));
+    if (checksumOnly) {
+      v.checksumOnly();
+    }
+    if (expectChecksum != null) {
+      v.expectChecksum(expectChecksum);
+    }
+    if (expectRows != null) {
+      v.expectRows(RowsParser.parseRows("--expect-rows", expectRows));
+    }
+    plan = v.plan();
   }
 
   @Override

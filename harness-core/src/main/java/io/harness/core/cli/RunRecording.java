@@ -66,6 +66,13 @@ public final class RunRecording {
   private Profiler profiler;
   private Path flameGraph;
 
+  /** What a run started from the Java API records: its folder under {@code runDir}, nothing else. */
+  public static RunRecording to(Path runDir) {
+    RunRecording r = new RunRecording();
+    r.runDir = runDir;
+    return r;
+  }
+
   /** Whether {@code --instrument} or {@code --profile} was given. */
   public boolean observesThisJvm() {
     return instrument != null || profile != null;

@@ -22,9 +22,6 @@ import picocli.CommandLine.Option;
             + "'freon dfsg': <path>/<prefix>/<0..n-1>, each -s bytes.",
         "Prints files/s, MB/s, failures and the per-file create+write+close latency; writes the run's JSON."})
 public final class DfsgCommand extends WorkloadCommand {
-  /** Freon's default thread count. */
-  static final int DEFAULT_THREADS = 10;
-
   @Option(names = {"-n", "--number-of-tests"}, paramLabel = "N", defaultValue = "1000",
       description = "Files to create (default: ${DEFAULT-VALUE}; ignored with --duration).")
   long files;
@@ -70,63 +67,29 @@ public final class DfsgCommand extends WorkloadCommand {
       description = "Seed of the content buffer (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  private long fileBytes;
-  private int bufferBytes;
-  private int copyBytes;
-  private long durationNanos;
-  private String runPrefix;
+  private DfsgPlan plan;
 
   @Override
   protected void validate() {
-    if (files < 1 && duration == null) {
-      throw new UsageException("-n", "must be at least 1, was " + files);
-    }
-    fileBytes = size("-s", size, 0);
-    bufferBytes = (int) Math.min(Integer.MAX_VALUE - 16, size("--buffer", buffer, 1));
-    copyBytes = (int) Math.min(Integer.MAX_VALUE - 16, size("--copy-buffer", copyBuffer, 1));
-    if (copyBytes > bufferBytes) {
-      throw new UsageException("--copy-buffer", "must be at most --buffer (" + bufferBytes + " B), was "
-          + copyBuffer);
-    }
+    // the command line is a thin layer over the Java API: the same builder checks the same options
+    Dfsg d = Dfsg.files(files).size(size).buffer(buffer).copyBuffer(copyBuffer).sync(sync).path(path).prefix(prefix)
+        .seed(seed);
     if (duration != null) {
+      long nanos;
       try {
-        durationNanos = Durations.parseNanos(duration);
+        nanos = Durations.parseNanos(duration);
       } catch (IllegalArgumentException e) {
         throw new UsageException("--duration", e.getMessage());
       }
-      if (durationNanos <= 0) {
-        throw new UsageException("--duration", "must be positive, was " + duration);
-      }
+      d.duration(java.time.Duration.ofNanos(nanos), duration);
     }
-    if (prefix != null && (prefix.isBlank() || prefix.contains("/"))) {
-      throw new UsageException("--prefix", "must be a non-empty name without '/', was '" + prefix + "'");
+    if (failAtEnd) {
+      d.failAtEnd();
     }
-    if (path != null && path.isBlank()) {
-      throw new UsageException("--path", "must not be empty");
+    if (threads != null && threads > 0) {
+      d.threads(threads);
     }
-    runPrefix = prefix != null ? prefix : randomPrefix();
-  }
-
-  private static long size(String option, String text, long min) {
-    long v;
-    try {
-      v = Sizes.parse(text, 1);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(option, e.getMessage());
-    }
-    if (v < min) {
-      throw new UsageException(option, "must be at least " + min + " B, was " + text);
-    }
-    return v;
-  }
-
-  private static String randomPrefix() {
-    String alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < 10; i++) {
-      b.append(alphabet.charAt(ThreadLocalRandom.current().nextInt(alphabet.length())));
-    }
-    return b.toString();
+    plan = d.plan();
   }
 
   @Override
@@ -136,7 +99,6 @@ public final class DfsgCommand extends WorkloadCommand {
 
   @Override
   protected Workload<Target> workload() {
-    return new DfsgWorkload(new DfsgPlan(files, fileBytes, bufferBytes, copyBytes, sync, path, runPrefix,
-        durationNanos, threads != null ? threads : DEFAULT_THREADS, failAtEnd, seed));
+    return new DfsgWorkload(plan);
   }
 }
