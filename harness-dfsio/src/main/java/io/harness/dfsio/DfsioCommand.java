@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
  * {@link DfsioWorkload}'s ({@code -clean}: {@link DfsioClean}'s).
  */
 @Command(name = "dfsio", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "TestDFSIO's write, read, append, truncate and clean, with the wall-clock aggregate and latency.",
     subcommands = DfsioAnalyzeCommand.class,
     description = {
         "TestDFSIO-style I/O: each task writes, reads, appends to or truncates one file "

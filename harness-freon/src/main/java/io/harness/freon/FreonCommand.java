@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
 
 /** {@code harness freon}: Ozone's Freon workloads, as the harness runs them. */
 @Command(name = "freon", mixinStandardHelpOptions = true,
+    header = "Freon's generators: dfsg (files through any Hadoop file system), cgscm / cgom / cgdn (offline).",
     subcommands = {DfsgCommand.class},
     description = {"Freon-style generators: dfsg writes many files through any Hadoop file system;",
         "cgscm, cgom and cgdn write containers, keys and chunk data straight into a stopped Ozone cluster's "

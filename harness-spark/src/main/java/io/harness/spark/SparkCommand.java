@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 
 /** {@code harness spark}: Parquet data sets generated, counted and copied by Spark jobs. */
 @Command(name = "spark", mixinStandardHelpOptions = true,
+    header = SparkCommand.HEADER,
     subcommands = {GenerateCommand.class, CountCommand.class, CopyCommand.class},
     description = {
         "Spark jobs on Parquet data through any Hadoop file system (hdfs://, ofs://, o3fs://, file://): "
@@ -12,4 +13,6 @@ import picocli.CommandLine.Command;
         "Spark runs in this JVM with --master local[*] unless told otherwise; under spark-submit the "
             + "master is spark-submit's."})
 public final class SparkCommand extends CommandGroup {
+  /** The command's one line in {@code harness --help} (core's placeholder says the same where Spark is not). */
+  public static final String HEADER = io.harness.core.cli.SparkPlaceholder.HEADER;
 }

@@ -16,6 +16,7 @@ import picocli.CommandLine.Parameters;
  * TeraGen splits them, on the local engine (one thread per file) or as a MapReduce job.
  */
 @Command(name = "teragen", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "Hadoop TeraGen's rows, byte for byte, on the local engine or as a MapReduce job.",
     description = {
         "Writes TeraGen's 100-byte rows (byte-identical to Hadoop's TeraGen) to OUT_DIR as part-m-NNNNN files, "
             + "one per map, split as TeraGen splits them; prints rows, bytes, time, MB/s and the checksum "

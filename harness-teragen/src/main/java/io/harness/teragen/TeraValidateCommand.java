@@ -16,6 +16,7 @@ import picocli.CommandLine.Parameters;
  * file and across files.
  */
 @Command(name = "teravalidate", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "Checks the rows, checksum and key order of TeraGen / TeraSort output.",
     description = {
         "Checks a directory of TeraGen / TeraSort rows: row count, checksum (sum of every row's CRC32, as "
             + "TeraValidate prints it) and, for sorted data, key order within and across files.",

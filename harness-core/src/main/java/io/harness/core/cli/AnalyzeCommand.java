@@ -23,6 +23,7 @@ import picocli.CommandLine.Parameters;
  * after the fact). Writes nothing.
  */
 @Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "Recomputes a saved run's figures from its records, over all of it or a window of it.",
     description = {
         "Prints a saved run's block again, computed from its records (records.jsonl.gz, latency.hlog.gz in the "
             + "run's folder) alone; with --skip / --until, over that window of the run only.",
@@ -44,6 +45,14 @@ public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcomman
   @Option(names = "--json", paramLabel = "FILE",
       description = "Also write the figures and the aggregate computed here to FILE (JSON), e.g. to compare them.")
   Path json;
+
+  @Option(names = "--check",
+      description = "Compare what is computed here with the run's result.json (its figures and aggregate, field by "
+          + "field); exit 1 naming the first field that differs.")
+  boolean check;
+
+  /** Figures the run adds after its workload's own (not from the records): left out of --check. */
+  static final java.util.Set<String> ADDED = java.util.Set.of("instrumentation", "profile", "partFile");
 
   /** What --json writes. */
   record Recomputed(String workload, String operation, Object figures, Object aggregate) {}
@@ -103,7 +112,58 @@ public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcomman
       ResultWriter.mapper().writeValue(json.toFile(), new Recomputed(saved.workload(), saved.operation(),
           analysis.figures(), analysis.aggregate()));
     }
+    if (check) {
+      if (skip != null || until != null) {
+        throw new UsageException("--check", "compares the whole run; it does not go with --skip / --until");
+      }
+      String diff = difference(saved, analysis);
+      if (diff != null) {
+        context.err().println("analyze: " + dir + ": " + diff);
+        return ExitCodes.FAILED;
+      }
+      context.out().println("analyze: the figures and the aggregate equal the run's own, field by field");
+    }
     return ExitCodes.OK;
+  }
+
+  /** The first field where the recomputed figures or aggregate differ from the saved ones, or null. */
+  static String difference(RunResult saved, Analysis.Result analysis) {
+    com.fasterxml.jackson.databind.ObjectMapper m = ResultWriter.mapper();
+    com.fasterxml.jackson.databind.node.ObjectNode savedFigures = m.valueToTree(saved.figures());
+    com.fasterxml.jackson.databind.node.ObjectNode figures = m.valueToTree(analysis.figures());
+    ADDED.forEach(savedFigures::remove);
+    ADDED.forEach(figures::remove);
+    String d = difference("figures", savedFigures, figures);
+    return d != null ? d : difference("aggregate", m.valueToTree(saved.aggregate()),
+        m.valueToTree(analysis.aggregate()));
+  }
+
+  private static String difference(String path, com.fasterxml.jackson.databind.JsonNode saved,
+      com.fasterxml.jackson.databind.JsonNode computed) {
+    if (saved.isObject() && computed.isObject()) {
+      java.util.Set<String> names = new java.util.TreeSet<>();
+      saved.fieldNames().forEachRemaining(names::add);
+      computed.fieldNames().forEachRemaining(names::add);
+      for (String n : names) {
+        String d = difference(path + "." + n, saved.path(n), computed.path(n));
+        if (d != null) {
+          return d;
+        }
+      }
+      return null;
+    }
+    if (saved.isArray() && computed.isArray() && saved.size() == computed.size()) {
+      for (int i = 0; i < saved.size(); i++) {
+        String d = difference(path + "[" + i + "]", saved.get(i), computed.get(i));
+        if (d != null) {
+          return d;
+        }
+      }
+      return null;
+    }
+    boolean same = saved.isNumber() && computed.isNumber() ? saved.asDouble() == computed.asDouble()
+        : saved.equals(computed);
+    return same ? null : path + " is " + saved + " in the run's result, " + computed + " from its records";
   }
 
   private static Workload<?> restore(RunResult saved) {

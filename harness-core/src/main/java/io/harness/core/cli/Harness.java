@@ -67,6 +67,9 @@ public final class Harness implements Runnable {
         }
       }
     }
+    if (!cl.getSubcommands().containsKey("spark")) {
+      cl.addSubcommand(new SparkPlaceholder());
+    }
     cl.setUsageHelpWidth(120);
     cl.setOptionsCaseInsensitive(true);
     cl.setSubcommandsCaseInsensitive(true);

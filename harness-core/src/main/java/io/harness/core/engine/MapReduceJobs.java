@@ -19,6 +19,36 @@ public final class MapReduceJobs {
   private MapReduceJobs() {}
 
   /**
+   * What the tasks reported so far through Hadoop's file system counters (the cluster's file systems, not the
+   * tasks' local spills): {@code , 512 MB written, 0 B read}; empty when the counters cannot be had.
+   */
+  static String bytes(Job job) {
+    try {
+      org.apache.hadoop.mapreduce.Counters counters = job.getCounters();
+      if (counters == null) {
+        return "";
+      }
+      long written = 0;
+      long read = 0;
+      for (org.apache.hadoop.mapreduce.Counter c
+          : counters.getGroup(org.apache.hadoop.mapreduce.FileSystemCounter.class.getName())) {
+        if (c.getName().startsWith("FILE_")) {
+          continue;
+        }
+        if (c.getName().endsWith("_BYTES_WRITTEN")) {
+          written += c.getValue();
+        } else if (c.getName().endsWith("_BYTES_READ")) {
+          read += c.getValue();
+        }
+      }
+      return ", " + io.harness.core.util.Sizes.format(written) + " written, " + io.harness.core.util.Sizes.format(read)
+          + " read by the tasks";
+    } catch (IOException | RuntimeException e) {
+      return "";
+    }
+  }
+
+  /**
    * Submits the job, prints its id and tracking URL, waits for it and returns its wall time in
    * milliseconds (submission to completion); a failed job is a {@link RunFailedException} with the job's
    * own failure message. {@code Job.waitForCompletion} checks every 5 s by default
@@ -45,8 +75,8 @@ public final class MapReduceJobs {
       long now = System.nanoTime();
       if (now - nextReport >= 0) {
         nextReport += TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
-        log.println(String.format(Locale.ROOT, "MapReduce job %s: %.0f s, map %.0f%%, reduce %.0f%%",
-            job.getJobID(), (now - t0) / 1e9, 100 * job.mapProgress(), 100 * job.reduceProgress()));
+        log.println(String.format(Locale.ROOT, "MapReduce job %s: %.0f s, map %.0f%%, reduce %.0f%%%s",
+            job.getJobID(), (now - t0) / 1e9, 100 * job.mapProgress(), 100 * job.reduceProgress(), bytes(job)));
       }
     }
     double millis = (System.nanoTime() - t0) / 1e6;

@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
  * A saved run's figures computed again from its records: the whole run, or a window of it ({@code --skip}
  * the first seconds, {@code --until} a second after the start), as if the run had measured only that. In a
  * window, each task's bytes are those of its 100 ms ticks inside it, its time the part of it inside it, and
- * the latency that of the calls in the window's whole seconds (from the per-second interval histograms; a
+ * the latency that of the calls in the seconds whose middle is in it (the per-second interval histograms; a
  * run whose engine could not see each call, a MapReduce job's or Spark's, has no latency in a window).
  */
 public final class Analysis {
@@ -60,13 +60,13 @@ public final class Analysis {
       clipped.add(new TaskRecord(t.index(), t.name(), bytes, start, end, Map.of(), ticks, t.error(), t.interrupted(),
           t.stack(), t.extra()));
     }
-    // the interval histograms' seconds count from the engine's start
+    // the interval histograms' seconds count from the engine's start; a second is in the window when its middle is
     long engineOrigin = records.engineStartEpochNanos();
     List<Intervals.Interval> intervals = new ArrayList<>();
     Map<String, Histogram> latency = new LinkedHashMap<>();
     for (Intervals.Interval i : records.intervals()) {
-      long s = engineOrigin + i.second() * 1_000_000_000L;
-      if (s >= from && s + 1_000_000_000L <= to) {
+      long middle = engineOrigin + i.second() * 1_000_000_000L + 500_000_000L;
+      if (middle >= from && middle < to) {
         intervals.add(i);
         latency.computeIfAbsent(i.kind(), k -> new Histogram(3)).add(i.histogram());
       }

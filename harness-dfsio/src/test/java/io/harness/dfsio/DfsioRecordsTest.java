@@ -1,0 +1,125 @@
+package io.harness.dfsio;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.cli.Harness;
+import io.harness.core.result.ResultWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every dfsio run saves its records, and {@code harness analyze} rebuilds the run's figures and aggregate
+ * from them alone, equal field by field, and prints the same block; a window of the run is the run's own
+ * seconds.
+ */
+class DfsioRecordsTest {
+  @TempDir
+  Path dir;
+
+  private record Run(int code, String out, String err) {}
+
+  private Run harness(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), args);
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private Path lastRun() throws Exception {
+    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+      return s.sorted().reduce((a, b) -> b).orElseThrow();
+    }
+  }
+
+  private Run dfsio(String... args) {
+    List<String> all = new ArrayList<>(List.of("dfsio"));
+    all.addAll(List.of(args));
+    all.addAll(List.of("-fs", "file:///", "--root", dir.resolve("root").toString(), "--run-dir",
+        dir.resolve("runs").toString(), "-resFile", dir.resolve("res.log").toString()));
+    return harness(all.toArray(new String[0]));
+  }
+
+  /** The block the run printed, without its first line, the date and the JSON's path. */
+  private static List<String> block(String out) {
+    return out.lines().skip(1).filter(l -> !l.contains("Date & time:") && !l.startsWith("Result JSON:")).toList();
+  }
+
+  @Test
+  void analyzeOfEveryOperationAndEngineGivesTheRunsOwnFigures() throws Exception {
+    String[][] runs = {
+        {"-write", "-nrFiles", "3", "-fileSize", "5MB", "-bufferSize", "64K"},
+        {"-read", "--verify", "-nrFiles", "3", "-fileSize", "5MB", "--engine", "mapreduce"},
+        {"-read", "-random", "-nrFiles", "3", "-fileSize", "2MB", "-bufferSize", "100000"},
+        {"-read", "-skip", "-nrFiles", "3", "-fileSize", "2MB", "-skipSize", "1K"},
+        {"-append", "-nrFiles", "3", "-fileSize", "1MB", "-D", "fs.file.impl=org.apache.hadoop.fs.RawLocalFileSystem"},
+        {"-truncate", "-nrFiles", "3", "-size", "1MB", "-D", "fs.file.impl=org.apache.hadoop.fs.RawLocalFileSystem"},
+    };
+    for (String[] args : runs) {
+      Run r = dfsio(args);
+      assertEquals(0, r.code(), String.join(" ", args) + "\n" + r.out() + r.err());
+      Path run = lastRun();
+      assertTrue(Files.isRegularFile(run.resolve("records.jsonl.gz")), run.toString());
+      assertTrue(Files.isRegularFile(run.resolve("latency.hlog.gz")), run.toString());
+      Run a = harness("analyze", run.toString(), "--check");
+      assertEquals(0, a.code(), String.join(" ", args) + "\n" + a.out() + a.err());
+      assertTrue(a.out().contains("equal the run's own, field by field"), a.out());
+      // the same block as the run printed
+      List<String> analyzed = block("x\n" + a.out()).stream().filter(l -> !l.startsWith("analyze:")).toList();
+      assertEquals(block(r.out()).stream().filter(l -> !l.startsWith("dfsio ")).toList(), analyzed,
+          String.join(" ", args));
+    }
+  }
+
+  @Test
+  void aWindowOfTheRunIsTheRunsOwnSecondsThere() throws Exception {
+    Run r = dfsio("-write", "-nrFiles", "2", "--duration", "3500ms", "-bufferSize", "64K");
+    assertEquals(0, r.code(), r.out() + r.err());
+    Path run = lastRun();
+    JsonNode saved = ResultWriter.mapper().readTree(run.resolve("result.json").toFile());
+    JsonNode series = saved.get("aggregate").get("timeSeries");
+    assertTrue(series.size() >= 3, series.toString());
+    Path json = dir.resolve("window.json");
+    Run a = harness("analyze", run.toString(), "--skip", "1s", "--until", "2s", "--json", json.toString());
+    assertEquals(0, a.code(), a.out() + a.err());
+    JsonNode window = ResultWriter.mapper().readTree(json.toFile());
+    // the bytes of the window [1 s, 2 s) are the run's second 1, as its own series counted them
+    assertEquals(series.get(1).get("bytes").asLong(), window.get("aggregate").get("bytes").asLong(), window.toString());
+    assertEquals(1.0, window.get("aggregate").get("wallSeconds").asDouble(), 0.01);
+    // its write latency is that of the calls of that second only (the interval histograms)
+    long calls = window.get("aggregate").get("latency").get("write").get("count").asLong();
+    long all = saved.get("aggregate").get("latency").get("write").get("count").asLong();
+    assertTrue(calls > 0 && calls < all, calls + " of " + all);
+    assertTrue(a.out().startsWith("analyze: dfsio write from 1s to 2s of the run"), a.out());
+  }
+
+  @Test
+  void aFolderThatIsNotARunIsBadInputAndNothingIsWritten() throws Exception {
+    Run none = harness("analyze", dir.toString());
+    assertEquals(2, none.code());
+    assertEquals(1, none.err().strip().lines().count(), none.err());
+    assertTrue(none.err().contains("RUN_DIR: " + dir + " is not a run's folder"), none.err());
+    assertEquals(0, dfsio("-write", "-nrFiles", "1", "-fileSize", "1MB").code());
+    Path run = lastRun();
+    Files.write(run.resolve("records.jsonl.gz"), new byte[] {1, 2, 3});
+    Run damaged = harness("analyze", run.toString());
+    assertEquals(2, damaged.code());
+    assertEquals(1, damaged.err().strip().lines().count(), damaged.err());
+    assertTrue(damaged.err().contains("records.jsonl.gz is damaged"), damaged.err());
+    Files.delete(run.resolve("records.jsonl.gz"));
+    Run missing = harness("analyze", run.toString());
+    assertEquals(2, missing.code());
+    assertTrue(missing.err().contains("has no records (records.jsonl.gz)"), missing.err());
+  }
+}
