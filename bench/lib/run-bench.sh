@@ -1,5 +1,7 @@
 # Sourced by the bench/ scripts, which run from the project root.
-#   bench_build MODULE BUILD: installs BUILD (a `mvn -pl` list, with what it needs) and compiles MODULE's tests.
+#   bench_build MODULE BUILD: compiles BUILD (a `mvn -pl` list, with what it needs) and MODULE's tests in one
+#     reactor, and writes MODULE's test class path (its sibling modules as their target/classes: nothing is
+#     installed into the local Maven repository).
 #   bench_exec MODULE MAIN_CLASS [ARGS...]: runs MAIN_CLASS on MODULE's test class path.
 #   bench_run MODULE BUILD MAIN_CLASS [ARGS...]: both.
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -8,9 +10,8 @@ mkdir -p target
 bench_build() {
   local module=$1 build=$2
   echo "bench: building $build (log: target/bench-build.log) ..." >&2
-  mvn -q -B -pl "$build" -am install -DskipTests >target/bench-build.log 2>&1 \
-    && mvn -q -B -pl "$module" test-compile dependency:build-classpath \
-      -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.cp >>target/bench-build.log 2>&1 \
+  mvn -q -B -pl "$build,$module" -am test-compile dependency:build-classpath \
+      -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.cp >target/bench-build.log 2>&1 \
     || { echo "bench: build failed, see target/bench-build.log" >&2; exit 1; }
 }
 

@@ -45,8 +45,9 @@ final class DfsioMapReduce implements Engine {
     RunRecording recording = settings.recording();
     double jobMillis;
     try {
+      // the job's id and tracking URL are among the run's own lines
       jobMillis = DfsioJob.run(target.conf(), target.fs(), plan.params(root.toString()), plan.nrFiles(), recording,
-          settings.err());
+          settings.out());
     } catch (RunFailedException e) {
       if (!Signals.stopRequested()) {
         throw e;

@@ -139,7 +139,7 @@ public final class TeraGenWorkload implements Workload<Target> {
       @Override
       public RunRecords run(Settings settings) throws Exception {
         TeraGenJob.Result r = TeraGenJob.run(target.conf(), target.fs(), out, plan.rows(), plan.maps(),
-            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), settings.recording(), settings.err());
+            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), settings.recording(), settings.out());
         long end = EpochClock.nowEpochNanos();
         return new RunRecords(r.records(), List.of(), end - (long) (r.jobMillis() * 1e6), end, false,
             java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce"));

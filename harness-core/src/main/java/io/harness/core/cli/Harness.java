@@ -70,6 +70,8 @@ public final class Harness implements Runnable {
     if (!cl.getSubcommands().containsKey("spark")) {
       cl.addSubcommand(new SparkPlaceholder());
     }
+    // a command's header is its one line in its parent's list of commands; its own help starts with its usage
+    noHeaders(cl);
     cl.setUsageHelpWidth(120);
     cl.setOptionsCaseInsensitive(true);
     cl.setSubcommandsCaseInsensitive(true);
@@ -105,6 +107,16 @@ public final class Harness implements Runnable {
       return ExitCodes.FAILED;
     });
     return cl;
+  }
+
+  private static void noHeaders(CommandLine cl) {
+    for (CommandLine sub : cl.getSubcommands().values()) {
+      java.util.List<String> keys = new java.util.ArrayList<>(sub.getHelpSectionKeys());
+      keys.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER_HEADING);
+      keys.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER);
+      sub.setHelpSectionKeys(keys);
+      noHeaders(sub);
+    }
   }
 
   /** The name of the option a parameter exception is about, as the command line spelt it ({@code $1} if none). */

@@ -57,10 +57,10 @@ public final class Pipeline {
       lines.forEach(out::println);
       workload.printed(lines);
       int tasks = records.tasks().size();
-      TextReport.failureLines(workload.name(), tasks, results(records)).forEach(err::println);
+      TextReport.failureLines(workload.label(), tasks, results(records)).forEach(err::println);
       figures.failures().forEach(err::println);
       if (Signals.stopRequested()) {
-        err.println(workload.name() + ": stopped by " + Signals.received() + "; the figures cover what " + tasks
+        err.println(workload.label() + ": stopped by " + Signals.received() + "; the figures cover what " + tasks
             + " task(s) did until then");
       }
       int exit = Signals.exitCode(records.failed().isEmpty() && figures.failures().isEmpty()

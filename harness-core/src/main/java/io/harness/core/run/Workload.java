@@ -17,6 +17,11 @@ public interface Workload<T extends RunTarget> {
   /** The operation: {@code write}, {@code random read}, {@code generate}, {@code dfsg}. */
   String operation();
 
+  /** How the run's lines about its tasks start: {@code dfsio}, {@code freon dfsg}. */
+  default String label() {
+    return name();
+  }
+
   /** The checked options, saved in the run's JSON as {@code plan}: what {@code harness analyze} starts from. */
   Object plan();
 

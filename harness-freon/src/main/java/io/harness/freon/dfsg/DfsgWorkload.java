@@ -51,6 +51,11 @@ public final class DfsgWorkload implements Workload<Target> {
   }
 
   @Override
+  public String label() {
+    return "freon dfsg";
+  }
+
+  @Override
   public DfsgPlan plan() {
     return plan;
   }
