@@ -142,7 +142,9 @@ final class CgDnWorkload implements Workload<StoppedCluster> {
   public Prepared prepare(StoppedCluster target, Settings settings) {
     Datanode dn = datanode;
     Map<TaskRecorder, ContainerWriter> writers = new ConcurrentHashMap<>();
-    ItemLoop loop = new ItemLoop(dn.placed.size(), plan.threads(), Window.NONE, true, "freon cgdn", "containers",
+    // no more threads than containers (a datanode may hold none of them: one thread finds nothing to do)
+    int threads = Math.max(1, Math.min(plan.threads(), dn.placed.size()));
+    ItemLoop loop = new ItemLoop(dn.placed.size(), threads, Window.NONE, true, "freon cgdn", "containers",
         "container", (i, rec) -> {
           writers.computeIfAbsent(rec, r -> new ContainerWriter(dn)).container(dn.placed.get((int) i), rec);
           return plan.ids().containerBytes();
@@ -150,7 +152,7 @@ final class CgDnWorkload implements Workload<StoppedCluster> {
     String line = "freon cgdn: " + dn.placed.size() + " of containers " + plan.ids().from() + ".."
         + plan.ids().last() + " on datanode " + plan.index() + " of " + plan.datanodes() + " ("
         + plan.ids().keysPerContainer() + " key(s) of " + plan.ids().keySize() + " bytes each, RATIS/"
-        + plan.ids().factor() + "), " + plan.threads() + " thread(s), into " + target.location();
+        + plan.ids().factor() + "), " + loop.describe() + ", into " + target.location();
     return new Prepared(new StoreEngine(loop, dn), line, null);
   }
 
