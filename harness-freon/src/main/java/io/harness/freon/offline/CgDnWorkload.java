@@ -147,7 +147,7 @@ final class CgDnWorkload implements Workload<StoppedCluster> {
     ItemLoop loop = new ItemLoop(dn.placed.size(), threads, Window.NONE, true, "freon cgdn", "containers",
         "container", (i, rec) -> {
           writers.computeIfAbsent(rec, r -> new ContainerWriter(dn)).container(dn.placed.get((int) i), rec);
-          return plan.ids().containerBytes();
+          return 0; // counted chunk by chunk
         });
     String line = "freon cgdn: " + dn.placed.size() + " of containers " + plan.ids().from() + ".."
         + plan.ids().last() + " on datanode " + plan.index() + " of " + plan.datanodes() + " ("

@@ -30,7 +30,9 @@ import org.apache.hadoop.ozone.container.metadata.DatanodeStoreSchemaTwoImpl;
 
 /**
  * One cgdn thread: its chunk buffer and checksum calculator, the replicas it writes one container at a time
- * ({@link #container}), and where its time went, noted in its task record after each container.
+ * ({@link #container}), and where its time went, noted in its task record after each container. The bytes
+ * of each chunk count in the thread's record when the chunk is written (so the run's per-second series
+ * follows the data, not the containers' ends).
  *
  * <p>A container is its directory with {@code chunks/} (FILE_PER_BLOCK: {@code <localId>.block};
  * FILE_PER_CHUNK: one file per chunk, named as the client names chunks, {@code <localId>_chunk_<n>}), the
@@ -67,7 +69,7 @@ final class ContainerWriter {
     Datanode.Volume v = dn.volumeOf(c);
     Path base = Datanode.containerDir(v, c);
     try {
-      write(c, v, base);
+      write(c, v, base, rec);
     } catch (Exception | Error e) {
       throw new IOException(e + " (remove what it left in " + base + " before generating it again)", e);
     } finally {
@@ -81,7 +83,7 @@ final class ContainerWriter {
     }
   }
 
-  private void write(long c, Datanode.Volume v, Path base) throws IOException {
+  private void write(long c, Datanode.Volume v, Path base, TaskRecorder rec) throws IOException {
     Plan ids = plan.ids();
     Path meta = base.resolve(OzoneConsts.CONTAINER_META_PATH);
     Path chunks = base.resolve(OzoneConsts.STORAGE_DIR_CHUNKS);
@@ -95,7 +97,7 @@ final class ContainerWriter {
 
     List<BlockData> blocks = new ArrayList<>(ids.keysPerContainer());
     for (int j = 0; j < ids.keysPerContainer(); j++) {
-      blocks.add(block(c, j, chunks));
+      blocks.add(block(c, j, chunks, rec));
     }
 
     long t0 = System.nanoTime();
@@ -134,7 +136,7 @@ final class ContainerWriter {
     Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
   }
 
-  private BlockData block(long c, int j, Path chunks) throws IOException {
+  private BlockData block(long c, int j, Path chunks, TaskRecorder rec) throws IOException {
     Plan ids = plan.ids();
     long localId = Plan.localId(j);
     BlockData block = new BlockData(new BlockID(c, localId));
@@ -167,6 +169,7 @@ final class ContainerWriter {
           }
         }
         writeNanos += System.nanoTime() - t;
+        rec.addBytes(len);
         infos.add(ContainerProtos.ChunkInfo.newBuilder()
             .setChunkName(name).setOffset(offset).setLen(len).setChecksumData(sum).build());
         offset += len;

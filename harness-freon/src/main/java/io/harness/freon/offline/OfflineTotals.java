@@ -11,8 +11,9 @@ import java.util.Locale;
 import java.util.function.IntToLongFunction;
 
 /**
- * The figures every offline generator has, computed from the run's records alone: containers, keys and bytes
- * written (cgdn: data bytes; cgscm, cgom: the bytes the metadata describes), the engine's wall time and MB/s,
+ * The figures every offline generator has, computed from the run's records alone: the containers written
+ * whole, their keys and bytes (cgdn: data bytes; cgscm, cgom: the bytes the metadata describes), the engine's
+ * wall time and MB/s,
  * where the time went (seconds summed over the threads: generating data, checksums, chunk writes, the DB, and
  * all the generator's work), the range, and the containers that failed ({@code container-<id>: reason}).
  * Each thread's record notes its sums ({@value #WORKER_NANOS}, {@value #FILL_NANOS},
