@@ -7,7 +7,8 @@ import org.apache.hadoop.hdds.protocol.proto.HddsProtos.ReplicationFactor;
 /**
  * What cgscm, cgom and cgdn agree on without talking to each other: every id and size is a pure
  * function of the shared options ({@code --from}, {@code -n}, {@code --keys-per-container},
- * {@code --key-size}, {@code --replication}), so the three can run on different hosts.
+ * {@code --key-size}, {@code --replication}), so the three can run on different hosts. Part of each
+ * generator's plan, as the run's JSON saves it.
  *
  * <ul>
  *   <li>containers {@code from, from+1, ..., from+n-1};</li>
@@ -18,54 +19,26 @@ import org.apache.hadoop.hdds.protocol.proto.HddsProtos.ReplicationFactor;
  *   <li>the bytes of block {@code (c, j)} at offset {@code o} are {@code SeededData(seed,
  *       stream(c, j))} at {@code o} (random data) or zero.</li>
  * </ul>
+ *
+ * @param from the first container id
+ * @param containers how many containers
+ * @param keysPerContainer keys (one block each) per container
+ * @param keySize bytes of every key
+ * @param factor the containers' and keys' RATIS replication factor
  */
-final class Plan {
+public record Plan(long from, int containers, int keysPerContainer, long keySize, ReplicationFactor factor) {
   /** Keys per container stay below this, so object ids and data streams derived from them stay unique. */
   static final int MAX_KEYS_PER_CONTAINER = 1 << 23;
   /** Container ids stay below this (the OM object ids hold 37 bits of container id). */
   static final long MAX_CONTAINER_ID = (1L << 37) - 1;
-
-  private final long from;
-  private final int containers;
-  private final int keysPerContainer;
-  private final long keySize;
-  private final ReplicationFactor factor;
-
-  Plan(long from, int containers, int keysPerContainer, long keySize, ReplicationFactor factor) {
-    this.from = from;
-    this.containers = containers;
-    this.keysPerContainer = keysPerContainer;
-    this.keySize = keySize;
-    this.factor = factor;
-  }
-
-  long from() {
-    return from;
-  }
 
   /** The last container id of the range. */
   long last() {
     return from + containers - 1;
   }
 
-  int containers() {
-    return containers;
-  }
-
   long containerId(int i) {
     return from + i;
-  }
-
-  int keysPerContainer() {
-    return keysPerContainer;
-  }
-
-  long keySize() {
-    return keySize;
-  }
-
-  ReplicationFactor factor() {
-    return factor;
   }
 
   int replicas() {

@@ -28,7 +28,7 @@ final class Cli {
 
   private Cli() {}
 
-  static Result run(Configuration base, OfflineGenerator command, String... args) {
+  static Result run(Configuration base, OfflineCommand command, String... args) {
     ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
     ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(outBytes, true, StandardCharsets.UTF_8);

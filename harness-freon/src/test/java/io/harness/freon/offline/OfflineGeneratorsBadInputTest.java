@@ -25,11 +25,17 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Bad input to the offline generators: exit code 2, one line on stderr naming the argument and the
  * reason, and nothing written (every path under the cluster directories keeps its size and time).
- * No cluster is started: the directories are laid out here as far as each case needs.
+ * No cluster is started: the directories are laid out here as far as each case needs. Bad options are
+ * found before the run's folder is made; bad directories by the run's preflight, after which the pipeline
+ * removes the folder again (so runs that get that far keep their folders outside the cluster's).
  */
 class OfflineGeneratorsBadInputTest {
   @TempDir
   Path dir;
+
+  /** Where the runs that reach their preflight keep their folders. */
+  @TempDir
+  Path elsewhere;
 
   private OzoneConfiguration conf(Path metadata) {
     OzoneConfiguration conf = new OzoneConfiguration();
@@ -38,7 +44,7 @@ class OfflineGeneratorsBadInputTest {
     return conf;
   }
 
-  private void refused(OzoneConfiguration conf, Supplier<OfflineGenerator> command, String expected, String... args)
+  private void refused(OzoneConfiguration conf, Supplier<OfflineCommand> command, String expected, String... args)
       throws IOException {
     Map<String, String> before = TreeSnapshot.of(dir);
     Cli.Result r = Cli.run(conf, command.get(), args);
@@ -84,13 +90,14 @@ class OfflineGeneratorsBadInputTest {
     conf.set("ozone.om.nodes.omservice", "om1,om2,om3");
     conf.set("ozone.scm.service.ids", "scmservice");
     conf.set("ozone.scm.nodes.scmservice", "scm1, scm2, scm3");
-    String[] args = {"--run-dir", dir.resolve("runs").toString(), "-n", "1"};
+    String[] args = {"--run-dir", elsewhere.resolve("runs").toString(), "-n", "1"};
     refused(conf, CgOmCommand::new, "ozone.om.nodes.omservice: an HA OM (3 nodes: om1,om2,om3) is not supported", args);
     refused(conf, CgScmCommand::new, "ozone.scm.nodes.scmservice: an HA SCM (3 nodes: scm1,scm2,scm3) is not supported",
         args);
     // one node under a service id is not HA: the check passes and the next one (no OM directory) speaks
     conf.set("ozone.om.nodes.omservice", "om1");
     refused(conf, CgOmCommand::new, "no OM VERSION file", args);
+    assertFalse(Files.exists(elsewhere.resolve("runs")), "no run folder for bad input");
   }
 
   @Test
@@ -132,7 +139,7 @@ class OfflineGeneratorsBadInputTest {
       version.store(out, null);
     }
     String[] args = {"--from", "7", "-n", "3", "--key-size", "1MB", "--keys-per-container", "4",
-        "--run-dir", dir.resolve("runs").toString()};
+        "--run-dir", elsewhere.resolve("runs").toString()};
     try (DBStore store = DBStoreBuilder.newBuilder(conf, SCMDBDefinition.get(), "scm.db", dir)
         .setCreateCheckpointDirs(false).setEnableRocksDbMetrics(false).build()) {
       SCMDBDefinition.SEQUENCE_ID.getTable(store).put(SequenceIdType.containerId, 2L);

@@ -5,13 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.cli.Harness;
 import io.harness.core.data.SeededData;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -23,6 +28,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -49,6 +55,7 @@ import org.apache.hadoop.ozone.container.common.impl.ContainerLayoutVersion;
 import org.apache.hadoop.ozone.container.common.interfaces.Container;
 import org.apache.hadoop.ozone.container.keyvalue.KeyValueContainer;
 import org.apache.hadoop.ozone.container.keyvalue.KeyValueContainerData;
+import org.apache.hadoop.ozone.container.ozoneimpl.ContainerScanError;
 import org.apache.hadoop.ozone.container.ozoneimpl.DataScanResult;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
 import org.apache.hadoop.ozone.util.ShutdownHookManager;
@@ -152,6 +159,7 @@ class OfflineGeneratorsEndToEndTest {
       assertOk(Cli.run(confs.scm, new CgScmCommand(), commonB));
       assertOk(Cli.run(confs.om, new CgOmCommand(), concat(commonB, "--volume", "vol2", "-b", "legacy",
           "--layout", "LEGACY", "-p", "b/")));
+      String dn0Out = null;
       for (int i = 0; i < DATANODES; i++) {
         // the first one under async-profiler, as every workload can be (--profile)
         String[] profile = i == 0 ? new String[] {"--profile", "wall"} : new String[0];
@@ -159,6 +167,9 @@ class OfflineGeneratorsEndToEndTest {
             "--datanodes", "3", "--seed", Long.toString(SEED), "-t", "2"), profile));
         assertOk(a);
         assertTrue(a.out().contains("schema v3, FILE_PER_BLOCK"), a.out());
+        assertTrue(a.out().contains("cgdn: containers " + CONTAINERS_A + ", keys " + CONTAINERS_A * KEYS_PER_CONTAINER
+            + ", bytes " + CONTAINERS_A * KEYS_PER_CONTAINER * KEY_A + " "), a.out());
+        dn0Out = i == 0 ? a.out() : dn0Out;
         Cli.Result b = Cli.run(confs.dn.get(i), new CgDnCommand(), concat(commonB, "--index", Integer.toString(i),
             "--datanodes", "3", "--zero", "-D", "hdds.datanode.container.schema.v3.enabled=false",
             "-D", "ozone.scm.container.layout=FILE_PER_CHUNK"));
@@ -180,6 +191,12 @@ class OfflineGeneratorsEndToEndTest {
       assertEquals(CONTAINERS_A, ((Number) dnRun.figures().get("containers")).intValue());
       assertEquals(CONTAINERS_A * KEYS_PER_CONTAINER * KEY_A, dnRun.aggregate().bytes());
       assertTrue(((Number) dnRun.figures().get("checksumShare")).doubleValue() > 0, "checksum time measured");
+      assertEquals(List.of(), dnRun.figures().get("failed"));
+      assertTrue(dn0Out.contains("----- harness ----- : cgdn"), "core's aggregate lines: " + dn0Out);
+      // harness analyze computes every run's figures (but --profile's) and aggregate again from its records
+      for (Path result : results) {
+        assertAnalyzeGivesTheRunsFigures(result, base);
+      }
 
       // Start the cluster again on the same directories.
       long t0 = System.nanoTime();
@@ -238,7 +255,7 @@ class OfflineGeneratorsEndToEndTest {
         byte[] bytes = Files.readAllBytes(blockFile);
         bytes[12345] ^= 0x5a;
         Files.write(blockFile, bytes);
-        DataScanResult corrupt = victim.scanData(new DataTransferThrottler(1L << 40), new Canceler());
+        DataScanResult corrupt = scanData(victim);
         assertTrue(corrupt.hasErrors(), "the scanner finds the flipped byte");
         bytes[12345] ^= 0x5a;
         Files.write(blockFile, bytes);
@@ -275,6 +292,36 @@ class OfflineGeneratorsEndToEndTest {
         System.out.println("cluster directories kept for a look: " + base);
       }
     }
+  }
+
+  /**
+   * {@code harness analyze <run dir> --json F} of a saved run: F's figures are the run's result.json figures,
+   * field by field (but {@code instrumentation} and {@code profile}, which come from the run's agent and
+   * profiler, not from its records), and F's aggregate is the run's.
+   */
+  private static void assertAnalyzeGivesTheRunsFigures(Path result, Path base) throws IOException {
+    Path run = result.getParent();
+    Path json = base.resolve("analyze-" + run.getFileName() + ".json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), "analyze", run.toString(), "--json", json.toString());
+    assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+    JsonNode saved = ResultWriter.mapper().readTree(result.toFile());
+    JsonNode again = ResultWriter.mapper().readTree(json.toFile());
+    assertEquals(saved.get("operation"), again.get("operation"));
+    Set<String> names = new TreeSet<>();
+    saved.get("figures").fieldNames().forEachRemaining(names::add);
+    names.removeAll(Set.of("instrumentation", "profile"));
+    Set<String> analyzed = new TreeSet<>();
+    again.get("figures").fieldNames().forEachRemaining(analyzed::add);
+    assertEquals(names, analyzed, run + ": the figures' names");
+    for (String name : names) {
+      assertEquals(saved.get("figures").get(name), again.get("figures").get(name), run + ": figure " + name);
+    }
+    assertEquals(saved.get("aggregate"), again.get("aggregate"), run + ": the aggregate");
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("----- harness ----- : "
+        + saved.get("operation").asText()), out.toString(StandardCharsets.UTF_8));
   }
 
   /** The configurations of the cluster's services: SCM and OM share the cluster's, each datanode has its own. */
@@ -369,11 +416,28 @@ class OfflineGeneratorsEndToEndTest {
         assertEquals(KEYS_PER_CONTAINER, data.getBlockCommitSequenceId(), where + " BCSID");
         assertEquals(schema, data.getSchemaVersion(), where + " schema");
         assertEquals(layout, data.getLayoutVersion(), where + " layout");
-        DataScanResult scan = ((KeyValueContainer) c).scanData(new DataTransferThrottler(1L << 40),
-            new Canceler());
+        DataScanResult scan = scanData((KeyValueContainer) c);
         assertFalse(scan.hasErrors(), where + ": data scan found " + scan.getErrors());
       }
     }
+  }
+
+  /**
+   * Ozone's data scan of a container. The datanode's own background scanner rewrites a container's
+   * {@code .container} file after scanning it (the scan time), by removing it and renaming a new one in
+   * (Files.move with REPLACE_EXISTING): a scan that reads it in between finds it missing. Such a scan is
+   * made again, a few times, as long as a missing {@code .container} file, which is there again, is all it
+   * found.
+   */
+  private static DataScanResult scanData(KeyValueContainer c) throws Exception {
+    DataScanResult scan = c.scanData(new DataTransferThrottler(1L << 40), new Canceler());
+    for (int again = 0; again < 5 && scan.hasErrors() && scan.getErrors().stream().allMatch(e ->
+        e.getFailureType() == ContainerScanError.FailureType.MISSING_CONTAINER_FILE
+            && e.getUnhealthyFile().isFile()); again++) {
+      Thread.sleep(100);
+      scan = c.scanData(new DataTransferThrottler(1L << 40), new Canceler());
+    }
+    return scan;
   }
 
   private static MiniOzoneCluster startCluster(Path base) throws Exception {

@@ -1,25 +1,13 @@
 package io.harness.freon.offline;
 
 import io.harness.core.cli.RunContext;
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.ExitCodes;
 import io.harness.core.cli.RunRecording;
-import io.harness.core.run.RunFolder;
 import io.harness.core.cli.UsageException;
-import io.harness.core.result.Aggregate;
-import io.harness.core.result.RunResult;
-import io.harness.core.result.TaskResult;
-import io.harness.core.result.Versions;
+import io.harness.core.run.Pipeline;
+import io.harness.core.run.Settings;
+import io.harness.core.run.Workload;
 import io.harness.core.util.Sizes;
-import java.io.IOException;
-import java.io.PrintStream;
 import java.lang.reflect.Method;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.protocol.proto.HddsProtos.ReplicationFactor;
@@ -30,18 +18,18 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * The common part of {@code cgscm}, {@code cgom} and {@code cgdn}: the options that must be the same
- * on all three (they define the ids, see {@link Plan}), the order of a run (check everything, write
- * nothing until every check passed, then write), and the report.
+ * The command line of {@code cgscm}, {@code cgom} and {@code cgdn}: the options that must be the same on all
+ * three (they define the ids, see {@link Plan}), checked into the common plan; each generator checks its own
+ * options into its plan and workload, which core's {@link Pipeline} runs on the stopped cluster's
+ * directories ({@link StoppedCluster}). Bad options exit 2 before anything is created.
  */
-public abstract class OfflineGenerator implements Callable<Integer> {
+public abstract class OfflineCommand implements Callable<Integer> {
   static final String BLOCK_SIZE_KEY = "ozone.scm.block.size";
   static final String BLOCK_SIZE_DEFAULT = "256MB";
   static final String CONTAINER_SIZE_KEY = "ozone.scm.container.size";
   static final String CONTAINER_SIZE_DEFAULT = "5GB";
 
   private RunContext context;
-  private RunFolder folder;
 
   /** The {@code freon} command when there is one: its {@code context()} is used if none was set. */
   @ParentCommand
@@ -108,17 +96,14 @@ public abstract class OfflineGenerator implements Callable<Integer> {
     return context;
   }
 
-  /** Checks everything this generator needs; throws {@link UsageException}. Writes nothing. */
-  protected abstract void check(OzoneConfiguration conf, Plan plan) throws Exception;
+  /**
+   * Checks this generator's own options (with the common {@code ids}) and returns its workload; throws
+   * {@link UsageException}. Touches nothing on disk.
+   */
+  abstract Workload<StoppedCluster> workload(OzoneConfiguration conf, Plan ids);
 
-  /** Writes; only called when {@link #check} passed. */
-  protected abstract void generate(OzoneConfiguration conf, Plan plan, GenStats stats) throws Exception;
-
-  /** The store written, for the report and the JSON. */
-  protected abstract String target();
-
-  /** Lines the generator adds to the report after the common one. */
-  protected abstract List<String> details(Plan plan, GenStats stats);
+  /** The directories this generator writes, as the configuration names them (opened by the pipeline). */
+  abstract StoppedCluster target(OzoneConfiguration conf);
 
   @Override
   public final Integer call() throws Exception {
@@ -127,52 +112,11 @@ public abstract class OfflineGenerator implements Callable<Integer> {
       throw new IllegalStateException(spec.name() + ": no run context was given to the command");
     }
     OzoneConfiguration conf = OzoneConfiguration.of(ctx.conf());
-    Plan plan = plan(conf);
-    check(conf, plan);
+    Workload<StoppedCluster> workload = workload(conf, plan(conf));
     recording.begin(ctx.err());
-    folder = recording.open(RunRecording.runId("freon", spec.name()), ctx.err(), true);
-    int exit = ExitCodes.FAILED;
-    try {
-      exit = run(ctx, conf, plan);
-      return exit;
-    } finally {
-      folder.close(ctx.err(), exit == ExitCodes.OK);
-    }
-  }
-
-  private int run(RunContext ctx, OzoneConfiguration conf, Plan plan) throws Exception {
-    GenStats stats = new GenStats();
-    String startedAt = Instant.now().toString();
-    stats.startNanos = System.nanoTime();
-    Exception failure = null;
-    try {
-      recording.measured(() -> {
-        generate(conf, plan, stats);
-        return null;
-      });
-    } catch (UsageException e) {
-      throw e;
-    } catch (Exception e) {
-      failure = e;
-    }
-    stats.endNanos = System.nanoTime();
-    String finishedAt = Instant.now().toString();
-
-    List<String> failed = stats.failed();
-    int exit = failure == null && failed.isEmpty() ? 0 : 1;
-    report(ctx.out(), plan, stats);
-    writeJson(ctx, plan, stats, startedAt, finishedAt, exit);
-    if (failure != null) {
-      throw new RunFailedException(spec.name() + " failed: " + failure, failure);
-    }
-    if (!failed.isEmpty()) {
-      PrintStream err = ctx.err();
-      err.println(spec.name() + ": " + failed.size() + " of " + stats.records().size() + " container(s) failed:");
-      for (String f : failed) {
-        err.println("  " + f);
-      }
-    }
-    return exit;
+    Settings settings = new Settings(ctx.out(), ctx.err(), recording, ctx.commandLine(),
+        RunRecording.optionValues(spec), null, 0, true);
+    return new Pipeline(settings).run(workload, () -> target(conf)).exitCode();
   }
 
   /** The ids and sizes from the common options, checked. */
@@ -187,8 +131,7 @@ public abstract class OfflineGenerator implements Callable<Integer> {
       throw new UsageException("--from", "container ids up to " + Plan.MAX_CONTAINER_ID + " are supported");
     }
     long blockSize = confSize(conf, BLOCK_SIZE_KEY, BLOCK_SIZE_DEFAULT);
-    long size = containerSize != null ? size("--size", containerSize)
-        : confSize(conf, CONTAINER_SIZE_KEY, CONTAINER_SIZE_DEFAULT);
+    long size = containerMaxSize(conf);
     long key = keySize != null ? size("--key-size", keySize) : Math.min(blockSize, size);
     if (key > blockSize) {
       throw new UsageException("--key-size", Sizes.format(key) + " is larger than the block size ("
@@ -218,6 +161,7 @@ public abstract class OfflineGenerator implements Callable<Integer> {
     return new Plan(from, containers, (int) k, key, factor(conf));
   }
 
+  /** The containers' maximum size: {@code --size}, else the configuration's. */
   long containerMaxSize(OzoneConfiguration conf) {
     return containerSize != null ? size("--size", containerSize)
         : confSize(conf, CONTAINER_SIZE_KEY, CONTAINER_SIZE_DEFAULT);
@@ -262,51 +206,5 @@ public abstract class OfflineGenerator implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException(key, "'" + text + "' is not a size");
     }
-  }
-
-  private void report(PrintStream out, Plan plan, GenStats s) {
-    String name = spec.name();
-    out.printf(Locale.ROOT, "%s: containers %d, keys %d, bytes %d (%s), elapsed %.3f s, %.1f MB/s, checksums %.3f s"
-            + " (%.1f%% of worker time)%n",
-        name, s.containers.sum(), s.keys.sum(), s.bytes.sum(), Sizes.format(s.bytes.sum()), s.elapsedSeconds(),
-        s.mbPerSec(), s.checksumNanos.sum() / 1e9, 100 * s.checksumShare());
-    for (String line : details(plan, s)) {
-      out.println("  " + line);
-    }
-  }
-
-  private void writeJson(RunContext ctx, Plan plan, GenStats s, String startedAt, String finishedAt, int exit) {
-    Map<String, Object> figures = new LinkedHashMap<>();
-    figures.put("containers", s.containers.sum());
-    figures.put("keys", s.keys.sum());
-    figures.put("bytes", s.bytes.sum());
-    figures.put("elapsedSeconds", s.elapsedSeconds());
-    figures.put("mbPerSec", s.mbPerSec());
-    figures.put("checksumSeconds", s.checksumNanos.sum() / 1e9);
-    figures.put("checksumShare", s.checksumShare());
-    figures.put("fillSeconds", s.fillNanos.sum() / 1e9);
-    figures.put("writeSeconds", s.writeNanos.sum() / 1e9);
-    figures.put("dbSeconds", s.dbNanos.sum() / 1e9);
-    figures.put("workerSeconds", s.workerNanos.sum() / 1e9);
-    figures.put("firstContainer", plan.from());
-    figures.put("lastContainer", plan.last());
-    figures.put("keysPerContainer", plan.keysPerContainer());
-    figures.put("keySize", plan.keySize());
-    figures.put("replication", "RATIS/" + plan.factor());
-    figures.putAll(s.figures);
-    List<TaskResult> tasks = s.records().stream().map(TaskResult::of).toList();
-    RunResult result = new RunResult("freon", spec.name(), ctx.commandLine(), RunRecording.optionValues(spec),
-        Versions.detect(), RunRecording.hostName(), target(), "stopped Ozone cluster's directories", null, startedAt, finishedAt, exit,
-        s.failed(), Aggregate.of(s.records()), figures, tasks);
-    try {
-      Path file = recording.save(folder, result, ctx.err());
-      ctx.out().println("  result: " + file);
-    } catch (IOException e) {
-      ctx.err().println(spec.name() + ": could not write the run's JSON: " + e);
-    }
-  }
-
-  static String pct(double share) {
-    return String.format(Locale.ROOT, "%.1f%%", 100 * share);
   }
 }

@@ -1,0 +1,59 @@
+package io.harness.freon.offline;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.harness.core.run.Figures;
+import io.harness.core.run.RunRecords;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A cgdn run's figures, as its JSON has them: the {@link OfflineTotals}, the datanode (its id, cluster, index
+ * among the datanodes, volumes), the data and the containers' make-up (schema, layout, chunks, checksums),
+ * the threads, the containers placed on it, the zero-data checksums served from the cache, and (schema v3)
+ * the time to flush and close the volume DBs.
+ */
+public record CgDnFigures(@JsonUnwrapped OfflineTotals totals, String datanodeUuid, String clusterId, int index,
+    int datanodes, String data, long seed, String schema, String layout, int chunkSize, String checksumType,
+    int bytesPerChecksum, int threads, List<Long> containerIds, int volumes, long checksumCacheHits,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double dbCloseSeconds) implements Figures {
+
+  public CgDnFigures {
+    containerIds = List.copyOf(containerIds);
+  }
+
+  static CgDnFigures of(CgDnPlan plan, RunRecords records) {
+    List<Long> placed = plan.placed();
+    Long close = OfflineTotals.extraLongOrNull(records, Datanode.DB_CLOSE_NANOS);
+    return new CgDnFigures(OfflineTotals.of(plan.ids(), records, i -> placed.get(i)),
+        OfflineTotals.extraText(records, Datanode.UUID), OfflineTotals.extraText(records, Datanode.CLUSTER_ID),
+        plan.index(), plan.datanodes(), plan.zero() ? "zero" : "random", plan.seed(), plan.schemaV3() ? "3" : "2",
+        plan.layout(), plan.chunkSize(), plan.checksumType(), plan.bytesPerChecksum(), plan.threads(), placed,
+        (int) OfflineTotals.extraLong(records, Datanode.VOLUMES),
+        OfflineTotals.sum(records, OfflineTotals.CHECKSUM_CACHE_HITS), close == null ? null : close / 1e9);
+  }
+
+  @Override
+  public List<String> lines() {
+    double worker = totals.workerSeconds();
+    return List.of(totals.line("cgdn"),
+        "  datanode " + datanodeUuid + " = index " + index + " of " + datanodes + ": containers " + containerIds
+            + " on " + volumes + " volume(s)",
+        "  schema v" + schema + ", " + layout + ", chunks of " + chunkSize + " bytes, " + checksumType + " every "
+            + bytesPerChecksum + " bytes, " + ("zero".equals(data) ? "zero data" : "random data (seed " + seed + ")")
+            + ", " + threads + " thread(s)",
+        String.format(Locale.ROOT, "  worker time %.3f s: data %s, checksums %s%s, chunk writes %s, DB %s", worker,
+            pct(totals.fillSeconds(), worker), OfflineTotals.pct(totals.checksumShare()),
+            "zero".equals(data) ? " (" + checksumCacheHits + " cached)" : "", pct(totals.writeSeconds(), worker),
+            pct(totals.dbSeconds(), worker)));
+  }
+
+  private static String pct(double part, double whole) {
+    return OfflineTotals.pct(whole > 0 ? part / whole : 0);
+  }
+
+  @Override
+  public List<String> failures() {
+    return totals.failures("cgdn", containerIds.size());
+  }
+}

@@ -1,0 +1,63 @@
+package io.harness.freon.offline;
+
+import io.harness.core.run.RunTarget;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+
+/**
+ * What an offline generator runs on: a stopped Ozone cluster's directories, as its configuration names them
+ * (the SCM's or the OM's DB directory, or a datanode's volumes). Opening it only reads the configuration;
+ * the generator's preflight checks the directories themselves. Nothing to close.
+ *
+ * @param conf the service's configuration
+ * @param dirs the directories, each with the configuration key it comes from
+ * @param location what the run writes, for its result: the DB, or the volumes' {@code hdds} directories
+ */
+record StoppedCluster(OzoneConfiguration conf, List<ClusterDirs.Dir> dirs, String location)
+    implements RunTarget {
+  /** The description every offline run's result has. */
+  static final String DESCRIPTION = "stopped Ozone cluster's directories";
+
+  StoppedCluster {
+    dirs = List.copyOf(dirs);
+  }
+
+  /**
+   * The DB directory of a service that is not HA ({@code scm} or {@code om}): {@code key}, else
+   * {@code ozone.metadata.dirs}; its DB is {@code db} in it.
+   */
+  static StoppedCluster service(OzoneConfiguration conf, String service, String serviceName, String key,
+      String db) {
+    ClusterDirs.refuseHa(conf, service, serviceName);
+    ClusterDirs.Dir dir = ClusterDirs.serviceDir(conf, key);
+    return new StoppedCluster(conf, List.of(dir), dir.path().resolve(db).toString());
+  }
+
+  /** A datanode's volumes ({@code hdds.datanode.dir}). */
+  static StoppedCluster datanode(OzoneConfiguration conf) {
+    List<ClusterDirs.Dir> volumes = ClusterDirs.datanodeVolumes(conf);
+    return new StoppedCluster(conf, volumes, volumes.stream().map(v -> hdds(v.path()).toString())
+        .collect(Collectors.joining(",")));
+  }
+
+  /** The {@code hdds} directory of a volume root (the root itself when it is named so). */
+  static Path hdds(Path root) {
+    return root.getFileName() != null && root.getFileName().toString().equals("hdds") ? root : root.resolve("hdds");
+  }
+
+  /** The one directory of a service's store. */
+  ClusterDirs.Dir dir() {
+    return dirs.get(0);
+  }
+
+  @Override
+  public String description() {
+    return DESCRIPTION;
+  }
+
+  @Override
+  public void close() {
+  }
+}
