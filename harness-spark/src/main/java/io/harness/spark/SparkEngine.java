@@ -125,9 +125,13 @@ final class SparkEngine implements Engine {
 
     /**
      * Runs a Spark action ({@code what}: {@code batch 0}, {@code count of DIR}); its failure fails the run
-     * ({@code what failed: the root cause}), unless a signal asked the run to stop, which ends the jobs.
+     * ({@code what failed: the root cause}), unless a signal asked the run to stop (the job is cancelled, or not
+     * started), which ends the jobs.
      */
     <X> X job(String what, Callable<X> action) throws Exception {
+      if (Signals.stopRequested()) {
+        throw new Stopped(what);
+      }
       try {
         return action.call();
       } catch (RuntimeException e) {
