@@ -43,7 +43,7 @@ public final class CountCommand extends SparkJobCommand {
   @Override
   public Integer call() throws Exception {
     CountPlan plan = plan();
-    return run(new CountWorkload(plan), GenerateWorkload.DIR,
-        new SparkTarget.PathArgument(GenerateWorkload.DIR, plan.dir()));
+    return run(new CountWorkload(plan), CountWorkload.DIR,
+        new SparkTarget.PathArgument(CountWorkload.DIR, plan.dir()));
   }
 }

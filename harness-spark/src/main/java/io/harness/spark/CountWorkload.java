@@ -12,6 +12,9 @@ import java.util.Locale;
  * be a Parquet file (bad input otherwise).
  */
 public final class CountWorkload implements Workload<SparkTarget> {
+  /** The data set's argument. */
+  static final String DIR = "DIR";
+
   private final CountPlan plan;
   private ParquetDirs.DataFiles files;
 
@@ -36,13 +39,13 @@ public final class CountWorkload implements Workload<SparkTarget> {
 
   @Override
   public void preflight(SparkTarget target) throws Exception {
-    files = ParquetDirs.existing(target.place(GenerateWorkload.DIR));
+    files = ParquetDirs.existing(target.place(DIR));
   }
 
   @Override
   public Prepared prepare(SparkTarget target, Settings settings) {
     SparkRunner spark = target.spark(settings);
-    SparkTarget.Place dir = target.place(GenerateWorkload.DIR);
+    SparkTarget.Place dir = target.place(DIR);
     String line = String.format(Locale.ROOT, "spark count: %s (%s of Parquet in %d file(s))", dir.path(),
         SparkNotes.mb(files.bytes()), files.count());
     return new Prepared(new SparkEngine(spark, "spark count", false, run -> {
