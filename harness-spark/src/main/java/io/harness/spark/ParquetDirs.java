@@ -1,6 +1,8 @@
 package io.harness.spark;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.harness.core.cli.RunFailedException;
+import io.harness.core.cli.UsageException;
 import io.harness.core.result.ResultWriter;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -141,6 +143,56 @@ final class ParquetDirs {
     ObjectMapper mapper = ResultWriter.mapper();
     try (OutputStream o = fs.create(new Path(dir, MARKER), true)) {
       o.write(mapper.writeValueAsBytes(marker));
+    }
+  }
+
+  /**
+   * The data files of a source data set; a missing or empty one, or one with a file that is not Parquet, is bad
+   * input (named by its argument).
+   */
+  static DataFiles existing(SparkTarget.Place l) throws IOException {
+    DataFiles f;
+    try {
+      f = list(l.fs(), l.path());
+    } catch (FileNotFoundException e) {
+      throw new UsageException(l.argument(), "no such file or directory: " + l.path());
+    }
+    if (f.count() == 0) {
+      throw new UsageException(l.argument(), l.path() + " holds no Parquet data files");
+    }
+    String notParquet = firstNotParquet(l.fs(), f);
+    if (notParquet != null) {
+      throw new UsageException(l.argument(), notParquet);
+    }
+    return f;
+  }
+
+  /**
+   * Checks that a destination may be written: it does not exist, or {@code overwrite} and it is a directory
+   * that holds nothing but Spark's Parquet output ({@code what}: what it is, for the message).
+   */
+  static void checkDestination(SparkTarget.Place d, boolean overwrite, String what) throws IOException {
+    FileSystem fs = d.fs();
+    if (!fs.exists(d.path())) {
+      return;
+    }
+    if (!overwrite) {
+      throw new UsageException(d.argument(), d.path() + " already exists (" + what + ")");
+    }
+    if (!fs.getFileStatus(d.path()).isDirectory()) {
+      throw new UsageException(d.argument(), d.path() + " is a file, not a Parquet data set; nothing deleted");
+    }
+    String foreign = foreignEntry(fs, d.path());
+    if (foreign != null) {
+      throw new UsageException("--overwrite", d.path() + " holds " + foreign + ", which Spark's Parquet writer "
+          + "did not write; nothing deleted");
+    }
+  }
+
+  /** Deletes what {@link #checkDestination} let {@code --overwrite} replace. */
+  static void replace(SparkTarget.Place d) throws IOException {
+    if (d.fs().exists(d.path()) && !d.fs().delete(d.path(), true)) {
+      throw new RunFailedException("--overwrite: could not delete " + d.path());
     }
   }
 

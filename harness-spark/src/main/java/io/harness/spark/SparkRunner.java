@@ -33,6 +33,7 @@ final class SparkRunner implements AutoCloseable {
   private final boolean owned;
   private final TaskCollector collector = new TaskCollector();
   private int groups;
+  private volatile String group;
 
   private SparkRunner(SparkSession spark, boolean owned) {
     this.spark = spark;
@@ -46,15 +47,17 @@ final class SparkRunner implements AutoCloseable {
 
   /** Runs {@code action}'s jobs in a job group of their own and returns their tasks, as Spark recorded them. */
   private List<TaskCollector.SparkTask> tasksOf(String name, Runnable action) {
-    String group = "harness-" + name + "-" + (++groups);
-    spark.sparkContext().setJobGroup(group, "harness spark " + name, false);
+    String id = "harness-" + name + "-" + (++groups);
+    spark.sparkContext().setJobGroup(id, "harness spark " + name, false);
+    group = id;
     try {
       action.run();
     } finally {
+      group = null;
       spark.sparkContext().clearJobGroup();
     }
     try {
-      return collector.await(group, 30_000);
+      return collector.await(id, 30_000);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return List.of();
@@ -107,6 +110,19 @@ final class SparkRunner implements AutoCloseable {
 
   int defaultParallelism() {
     return spark.sparkContext().defaultParallelism();
+  }
+
+  /** What the harness's jobs have done so far in this session (Spark's listener events). */
+  TaskCollector.Progress progress() {
+    return collector.progress();
+  }
+
+  /** Cancels the job that runs now, if any (the run was asked to stop): its action fails. */
+  void cancel() {
+    String g = group;
+    if (g != null) {
+      spark.sparkContext().cancelJobGroup(g);
+    }
   }
 
   /**

@@ -10,6 +10,7 @@ import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.apache.spark.scheduler.TaskInfo;
 import org.apache.spark.executor.TaskMetrics;
 
@@ -29,6 +30,14 @@ final class TaskCollector extends SparkListener {
   private final Map<Integer, String> jobGroup = new HashMap<>();
   private final Set<Integer> ended = new HashSet<>();
   private final List<SparkTask> tasks = new ArrayList<>();
+  private long started;
+  private long finished;
+  private long bytesRead;
+  private long bytesWritten;
+
+  /** What the harness's jobs have done so far, for the progress lines: tasks, and bytes read and written. */
+  record Progress(long tasksDone, long tasksRunning, long bytesRead, long bytesWritten) {
+  }
 
   @Override
   public synchronized void onJobStart(SparkListenerJobStart e) {
@@ -43,6 +52,13 @@ final class TaskCollector extends SparkListener {
   }
 
   @Override
+  public synchronized void onTaskStart(SparkListenerTaskStart e) {
+    if (stageGroup.containsKey(e.stageId())) {
+      started++;
+    }
+  }
+
+  @Override
   public synchronized void onTaskEnd(SparkListenerTaskEnd e) {
     String group = stageGroup.get(e.stageId());
     if (group == null) {
@@ -51,9 +67,18 @@ final class TaskCollector extends SparkListener {
     TaskInfo info = e.taskInfo();
     TaskMetrics m = e.taskMetrics();
     String error = info.successful() ? null : String.valueOf(e.reason());
-    tasks.add(new SparkTask(group, e.stageId(), info.taskId(), info.index(), info.attemptNumber(), info.launchTime(),
-        info.finishTime(), m == null ? 0 : m.inputMetrics().bytesRead(), m == null ? 0 : m.outputMetrics().bytesWritten(),
-        m == null ? 0 : m.inputMetrics().recordsRead(), m == null ? 0 : m.outputMetrics().recordsWritten(), error));
+    SparkTask t = new SparkTask(group, e.stageId(), info.taskId(), info.index(), info.attemptNumber(),
+        info.launchTime(), info.finishTime(), m == null ? 0 : m.inputMetrics().bytesRead(),
+        m == null ? 0 : m.outputMetrics().bytesWritten(), m == null ? 0 : m.inputMetrics().recordsRead(),
+        m == null ? 0 : m.outputMetrics().recordsWritten(), error);
+    tasks.add(t);
+    finished++;
+    bytesRead += t.bytesRead();
+    bytesWritten += t.bytesWritten();
+  }
+
+  synchronized Progress progress() {
+    return new Progress(finished, Math.max(0, started - finished), bytesRead, bytesWritten);
   }
 
   @Override
