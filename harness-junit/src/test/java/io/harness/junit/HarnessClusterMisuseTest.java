@@ -1,0 +1,99 @@
+package io.harness.junit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.harness.junit.HarnessCluster.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * Annotations that cannot give a cluster fail their class before any test runs, with a message that says why.
+ * The sample classes run in a launcher of their own (Surefire leaves nested classes alone); harness-freon is not
+ * on this module's test class path, so no Ozone provider is.
+ */
+class HarnessClusterMisuseTest {
+
+  @Test
+  void aKindWithoutProviderNamesTheArtifactToAdd() {
+    Throwable failure = onlyFailureOf(NeedsOzone.class);
+    assertInstanceOf(ExtensionConfigurationException.class, failure);
+    String message = failure.getMessage();
+    assertTrue(message.contains("@HarnessCluster(kind = OZONE) on " + NeedsOzone.class.getName()), message);
+    assertTrue(message.contains("no embedded cluster provider named 'ozone' on the class path (found: hdfs)"),
+        message);
+    assertTrue(message.contains("io.harness.storage:harness-freon"), message);
+  }
+
+  @Test
+  void aConfEntryWithoutEqualsSign() {
+    Throwable failure = onlyFailureOf(BadConf.class);
+    assertInstanceOf(ExtensionConfigurationException.class, failure);
+    assertTrue(failure.getMessage().endsWith("conf entry 'dfs.blocksize' is not key=value"), failure.getMessage());
+  }
+
+  @Test
+  void noDatanodes() {
+    Throwable failure = onlyFailureOf(NoDatanodes.class);
+    assertInstanceOf(ExtensionConfigurationException.class, failure);
+    assertTrue(failure.getMessage().endsWith("datanodes must be at least 1, was 0"), failure.getMessage());
+  }
+
+  /** Runs {@code sample} in a launcher of its own: the one failure it reports (its class's). */
+  private static Throwable onlyFailureOf(Class<?> sample) {
+    List<Throwable> failures = new ArrayList<>();
+    List<String> started = new ArrayList<>();
+    LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
+        .selectors(DiscoverySelectors.selectClass(sample)).build(), new TestExecutionListener() {
+          @Override
+          public void executionStarted(TestIdentifier test) {
+            if (test.isTest()) {
+              started.add(test.getDisplayName());
+            }
+          }
+
+          @Override
+          public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+            result.getThrowable().ifPresent(failures::add);
+          }
+        });
+    assertEquals(List.of(), started, "no test of " + sample.getSimpleName() + " runs");
+    assertEquals(1, failures.size(), failures.toString());
+    return failures.get(0);
+  }
+
+  @HarnessCluster(kind = Kind.OZONE)
+  static class NeedsOzone {
+    @Test
+    void never(Configuration conf) {
+      fail("ran without a cluster");
+    }
+  }
+
+  @HarnessCluster(kind = Kind.HDFS, conf = "dfs.blocksize")
+  static class BadConf {
+    @Test
+    void never(Configuration conf) {
+      fail("ran without a cluster");
+    }
+  }
+
+  @HarnessCluster(kind = Kind.HDFS, datanodes = 0)
+  static class NoDatanodes {
+    @Test
+    void never(Configuration conf) {
+      fail("ran without a cluster");
+    }
+  }
+}
