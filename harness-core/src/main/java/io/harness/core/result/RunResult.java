@@ -34,15 +34,6 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) String log,
     @JsonInclude(JsonInclude.Include.NON_NULL) Object plan) {
 
-  /** A run as a workload describes it; the run's recording adds whether it was interrupted and its log. */
-  public RunResult(String workload, String operation, List<String> commandLine, Map<String, Object> options,
-      Versions versions, String host, String target, String targetDescription, String root, String startedAt,
-      String finishedAt, int exitCode, List<String> failedTasks, Aggregate aggregate, Map<String, Object> figures,
-      List<TaskResult> tasks) {
-    this(workload, operation, commandLine, options, versions, host, target, targetDescription, root, startedAt,
-        finishedAt, exitCode, failedTasks, aggregate, figures, tasks, null, null, null);
-  }
-
   /** This result with other figures. */
   public RunResult withFigures(Map<String, Object> newFigures) {
     return new RunResult(workload, operation, commandLine, options, versions, host, target, targetDescription, root,

@@ -40,7 +40,7 @@ public final class AgentRuntime {
    */
   public static synchronized String[] start(Instrumentation inst, String[] sets, String[] scriptNames,
       String[] scriptTexts, String reportFile, boolean verbose) throws Exception {
-    Registry.reportFile(reportFile);
+    Reports.reportFile(reportFile);
     List<String> names = new ArrayList<>();
     List<String> texts = new ArrayList<>();
     for (int i = 0; i < scriptNames.length; i++) {
@@ -88,8 +88,8 @@ public final class AgentRuntime {
   private static void exitReport() {
     // When Hadoop's hook manager took the exit report, it runs there, after Hadoop closed its cached
     // file systems; this JVM hook runs at the same time as Hadoop's and must not report them first.
-    if (!Registry.hadoopHookRegistered()) {
-      Registry.reportAtExit();
+    if (!Reports.hadoopHookRegistered()) {
+      Reports.reportAtExit();
     }
   }
 }

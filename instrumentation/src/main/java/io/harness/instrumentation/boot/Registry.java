@@ -1,11 +1,6 @@
 package io.harness.instrumentation.boot;
 
-import java.io.FileOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.ref.WeakReference;
-import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,17 +21,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class Registry {
   private static final String FS_INPUT_CLASS = "org.apache.hadoop.fs.FSDataInputStream";
-  private static final String HADOOP_HOOKS = "org.apache.hadoop.util.ShutdownHookManager";
-  /** Below FileSystem's cache hook (10): runs after the cached file systems were closed. */
-  private static final int HADOOP_HOOK_PRIORITY = -1000;
   public static final String JSON_PREFIX = "HARNESS-INSTRUMENTATION ";
 
   static final FsRecord UNKNOWN = FsRecord.unknown();
 
   private static final WeakIdentityMap<FsRecord> FILE_SYSTEMS = new WeakIdentityMap<>();
   private static final WeakIdentityMap<FsRecord> STREAMS = new WeakIdentityMap<>();
-  private static final List<FsRecord> RECORDS = new CopyOnWriteArrayList<>();
-  private static final Object REPORT_LOCK = new Object();
+  static final List<FsRecord> RECORDS = new CopyOnWriteArrayList<>();
 
   private static final ThreadLocal<ThreadState> STATE = new ThreadLocal<ThreadState>() {
     @Override
@@ -58,10 +49,7 @@ public final class Registry {
   };
 
   /** Which rule sets are reported (indexes of {@link Ops#SETS}); replaced, never changed in place. */
-  private static volatile boolean[] active = new boolean[Ops.SETS.length];
-  private static volatile String reportFile;
-  private static volatile boolean hadoopHook;
-  private static volatile boolean hadoopHookTried;
+  static volatile boolean[] active = new boolean[Ops.SETS.length];
 
   private Registry() {}
 
@@ -86,16 +74,6 @@ public final class Registry {
       }
     }
     return sets.toArray(new String[0]);
-  }
-
-  static void reportFile(String file) {
-    if (file != null && !file.isEmpty()) {
-      reportFile = file;
-    }
-  }
-
-  static String reportFile() {
-    return reportFile;
   }
 
   // ---------------------------------------------------------------- FileSystem calls that build streams
@@ -142,7 +120,7 @@ public final class Registry {
       return r;
     }
     RECORDS.add(created);
-    registerHadoopHook(fs);
+    Reports.registerHadoopHook(fs);
     return created;
   }
 
@@ -273,78 +251,7 @@ public final class Registry {
     FsRecord r = FILE_SYSTEMS.get(fs);
     if (r != null) {
       r.closed = true;
-      report(r, "close");
-    }
-  }
-
-  // ---------------------------------------------------------------- reports
-
-  /** Prints the record's report (and appends its JSON line to the report file) unless it shows nothing new. */
-  static void report(FsRecord r, String event) {
-    synchronized (REPORT_LOCK) {
-      long total = r.totalCalls();
-      if (r.reportedCalls >= 0 && r.reportedCalls == total) {
-        return;
-      }
-      r.reportedCalls = total;
-      boolean[] sets = active;
-      String json = Report.json(r, event, sets);
-      System.err.print(Report.text(r, sets) + JSON_PREFIX + json + System.lineSeparator());
-      System.err.flush();
-      String file = reportFile;
-      if (file != null) {
-        append(file, json);
-      }
-    }
-  }
-
-  /** At JVM exit: every FileSystem not reported since its last calls, and the unknown bucket if used. */
-  static void reportAtExit() {
-    for (FsRecord r : RECORDS) {
-      report(r, r.closed ? "close" : "exit");
-    }
-    if (UNKNOWN.totalCalls() > 0) {
-      report(UNKNOWN, "exit");
-    }
-  }
-
-  /** Whether Hadoop's shutdown hook manager will call {@link #reportAtExit()}. */
-  static boolean hadoopHookRegistered() {
-    return hadoopHook;
-  }
-
-  /**
-   * JVM shutdown hooks run concurrently, and Hadoop closes its cached file systems in its own hook: the
-   * exit report runs in that hook too, at a lower priority, so a file system closed there is reported
-   * as closed, once.
-   */
-  private static void registerHadoopHook(Object fs) {
-    if (hadoopHookTried) {
-      return;
-    }
-    synchronized (REPORT_LOCK) {
-      if (hadoopHookTried) {
-        return;
-      }
-      hadoopHookTried = true;
-    }
-    try {
-      Class<?> c = Class.forName(HADOOP_HOOKS, true, fs.getClass().getClassLoader());
-      Object manager = c.getMethod("get").invoke(null);
-      Method add = c.getMethod("addShutdownHook", Runnable.class, int.class);
-      add.invoke(manager, (Runnable) Registry::reportAtExit, HADOOP_HOOK_PRIORITY);
-      hadoopHook = true;
-    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      // no Hadoop hook manager (or shutting down already): the agent's JVM hook reports instead
-    }
-  }
-
-  private static void append(String file, String line) {
-    byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
-    try (OutputStream out = new FileOutputStream(file, true)) {
-      out.write(bytes); // one write: lines of concurrent JVMs do not interleave
-    } catch (IOException e) {
-      System.err.println("harness-instrumentation: cannot append to report file " + file + ": " + e);
+      Reports.report(r, "close");
     }
   }
 
