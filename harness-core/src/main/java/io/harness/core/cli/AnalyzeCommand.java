@@ -1,17 +1,11 @@
 package io.harness.core.cli;
 
 import io.harness.core.result.ResultWriter;
+import io.harness.core.report.SavedRun;
 import io.harness.core.result.RunResult;
 import io.harness.core.run.Analysis;
-import io.harness.core.run.RecordsFile;
-import io.harness.core.run.RunFolder;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Workload;
-import io.harness.core.run.WorkloadType;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -77,31 +71,9 @@ public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcomman
     if (until != null && untilNanos <= skipNanos) {
       throw new UsageException("--until", "must be after --skip (" + (skip == null ? "0" : skip) + "), was " + until);
     }
-    Path result = dir.resolve(RunFolder.RESULT);
-    if (!Files.isDirectory(dir)) {
-      throw new UsageException("RUN_DIR", dir + " is not a directory");
-    }
-    if (!Files.isRegularFile(result)) {
-      throw new UsageException("RUN_DIR", dir + " is not a run's folder (no " + RunFolder.RESULT + ")");
-    }
-    RunResult saved;
-    try {
-      saved = ResultWriter.read(result);
-    } catch (IOException e) {
-      throw new UsageException("RUN_DIR", result + " is not a run's result: " + e.getMessage().split("\\R", 2)[0]);
-    }
-    if (!RecordsFile.exists(dir)) {
-      throw new UsageException("RUN_DIR", dir + " has no records (" + RecordsFile.RECORDS + "): it was saved by a "
-          + "harness that did not keep them, or they were removed");
-    }
-    RunRecords records;
-    try {
-      records = RecordsFile.read(dir);
-    } catch (IOException e) {
-      throw new UsageException("RUN_DIR", e.getMessage());
-    }
-    Workload<?> workload = restore(saved);
-    Analysis.Result analysis = Analysis.of(workload, records, skipNanos, untilNanos);
+    SavedRun run = SavedRun.load(dir, "RUN_DIR");
+    RunResult saved = run.result();
+    Analysis.Result analysis = run.analysis(skipNanos, untilNanos);
     if (skip != null || until != null) {
       context.out().println("analyze: " + saved.workload() + " " + saved.operation() + " from "
           + (skip == null ? "0 s" : skip) + " to " + (until == null ? "the end" : until) + " of the run");
@@ -164,18 +136,5 @@ public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcomman
     boolean same = saved.isNumber() && computed.isNumber() ? saved.asDouble() == computed.asDouble()
         : saved.equals(computed);
     return same ? null : path + " is " + saved + " in the run's result, " + computed + " from its records";
-  }
-
-  private static Workload<?> restore(RunResult saved) {
-    if (saved.plan() == null) {
-      throw new UsageException("RUN_DIR", "the run's result has no plan: it was saved by an older harness");
-    }
-    for (WorkloadType t : ServiceLoader.load(WorkloadType.class, AnalyzeCommand.class.getClassLoader())) {
-      if (t.name().equals(saved.workload()) && t.handles(saved.operation())) {
-        return t.restore(saved);
-      }
-    }
-    throw new UsageException("RUN_DIR", "a " + saved.workload() + " " + saved.operation() + " run: that workload is "
-        + "not on this class path");
   }
 }
