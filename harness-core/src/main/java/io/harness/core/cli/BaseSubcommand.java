@@ -5,7 +5,8 @@ package io.harness.core.cli;
  * its subcommands.
  */
 public abstract class BaseSubcommand implements HarnessSubcommand {
-  private RunContext context;
+  /** The context; a subcommand of a command may take its parent's. */
+  protected RunContext context;
 
   @Override
   public void init(RunContext runContext) {
