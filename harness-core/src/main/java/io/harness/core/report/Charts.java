@@ -52,7 +52,7 @@ final class Charts {
     d.put("borderColor", colour);
     d.put("backgroundColor", colour);
     d.put("borderWidth", width);
-    d.put("pointRadius", points.size() < 4 && !thin ? 3 : 0);
+    d.put("pointRadius", points.size() < 4 && !thin ? 4 : 0);
     d.put("thin", thin);
     return d;
   }
