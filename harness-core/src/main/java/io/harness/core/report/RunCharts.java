@@ -25,7 +25,9 @@ final class RunCharts {
       page.paragraph("note", "No task ran: nothing to draw.");
       return;
     }
-    double end = end(s.throughput());
+    // the last second of a kind of call may reach past the last task's end (its point is at its middle)
+    double end = Math.max(end(s.throughput()), s.latency().values().stream().flatMap(List::stream)
+        .mapToDouble(l -> l.second() + 0.5).max().orElse(0));
     double start = -s.beforeStartSeconds();
     List<Shade> shades = new ArrayList<>();
     if (s.beforeStartSeconds() > 0) {

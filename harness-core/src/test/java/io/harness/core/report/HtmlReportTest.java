@@ -88,7 +88,7 @@ class HtmlReportTest {
     assertTrue(page.contains("<a href=\"flamegraph-cpu.html\">"), "the flame graph, next to the report");
 
     // the charts: throughput (the succeeded tasks, then each task), latency over time per kind, distribution, tasks
-    assertEquals(5, charts.size());
+    assertEquals(6, charts.size());
     JsonNode throughput = charts.get(0);
     JsonNode all = throughput.at("/data/datasets/0/data");
     RunSeries s = run.series();
@@ -114,11 +114,17 @@ class HtmlReportTest {
       // HdrHistogram keeps 3 significant digits
       assertEquals(expected.get(i), max.get(i), expected.get(i) * 1e-3, "write's max in second " + i);
     }
-    JsonNode distribution = charts.get(3);
+    assertEquals("close", first.get(3));
+    assertEquals(3.5, charts.get(3).at("/data/datasets/0/data/0/x").asDouble(), 1e-9, "close's one second");
+    for (int i = 0; i < 4; i++) {
+      assertEquals(3.5 + 0.5, charts.get(i).at("/options/scales/x/max").asDouble(), 1e-9,
+          "the time axes end with the last second of latency, after the last task's end (3 s)");
+    }
+    JsonNode distribution = charts.get(4);
     assertEquals(java.util.Set.of("create", "write"), java.util.Set.of(distribution.at("/data/datasets/0/label").asText(),
         distribution.at("/data/datasets/1/label").asText()), "a line per kind of call");
     assertTrue(distribution.at("/options/scales/x/percentile").asBoolean());
-    JsonNode tasks = charts.get(4);
+    JsonNode tasks = charts.get(5);
     assertEquals("[\"t1\",\"t0\",\"t2<b> (failed)\"]", tasks.at("/data/labels").toString(), "slowest first");
     assertEquals(Charts.FAILED, tasks.at("/data/datasets/0/backgroundColor/2").asText());
     assertEquals(0.5, tasks.at("/data/datasets/0/data/0").asDouble(), 1e-9);

@@ -117,7 +117,9 @@ final class SampleRun {
         List.of(new Intervals.Interval("create", 2, calls(40_000_000, 50_000_000)),
             new Intervals.Interval("write", 2, calls(1_000_000, 500_000_000)),
             new Intervals.Interval("write", 3, calls(2_000_000, 9_000_000)),
-            new Intervals.Interval("write", 4, calls(3_000_000))),
+            new Intervals.Interval("write", 4, calls(3_000_000)),
+            // a call that ended in the second the last task ended in: its middle is after that end
+            new Intervals.Interval("close", 5, calls(7_000_000))),
         T0 - 2 * S, T0 + 3 * S, false);
   }
 
