@@ -81,12 +81,12 @@ final class Cli {
 
   /**
    * The jars of a plain Hadoop cluster's client class path, taken from the distribution's lib/: not
-   * the harness's modules, not the libraries the job jar relocates, no Ozone or Ratis, no mini
-   * clusters or test jars.
+   * the harness's modules, not the libraries the job jar carries (relocated, and Chart.js), no Ozone or
+   * Ratis, no mini clusters or test jars.
    */
   static List<String> hadoopClassPath() throws IOException {
     Pattern notOnHadoop = Pattern.compile(
-        "(harness-|picocli-|HdrHistogram-|metrics-core-|ozone-|hdds-|ratis-|rocksdbjni-"
+        "(harness-|picocli-|HdrHistogram-|metrics-core-|chart\\.js-|ozone-|hdds-|ratis-|rocksdbjni-"
             + "|hadoop-minicluster-|junit-).*|.*-tests\\.jar");
     try (Stream<Path> s = Files.list(home().resolve("lib"))) {
       return s.filter(p -> p.toString().endsWith(".jar"))

@@ -158,6 +158,8 @@ class DistributionIT {
       }
       assertNotNull(jar.getEntry("io/harness/shaded/picocli/CommandLine.class"));
       assertNotNull(jar.getEntry("META-INF/services/io.harness.core.cli.HarnessSubcommand"));
+      assertTrue(names.stream().anyMatch(n -> n.startsWith("META-INF/resources/webjars/chart.js/")
+          && n.endsWith("/dist/chart.umd.js")), "the HTML report's Chart.js");
     }
   }
 

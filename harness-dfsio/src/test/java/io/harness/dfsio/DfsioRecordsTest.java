@@ -51,9 +51,10 @@ class DfsioRecordsTest {
     return harness(all.toArray(new String[0]));
   }
 
-  /** The block the run printed, without its first line, the date and the JSON's path. */
+  /** The block the run printed, without its first line, the date, the JSON's and the report's paths. */
   private static List<String> block(String out) {
-    return out.lines().skip(1).filter(l -> !l.contains("Date & time:") && !l.startsWith("Result JSON:")).toList();
+    return out.lines().skip(1).filter(l -> !l.contains("Date & time:") && !l.startsWith("Result JSON:")
+        && !l.startsWith("Report:")).toList();
   }
 
   @Test

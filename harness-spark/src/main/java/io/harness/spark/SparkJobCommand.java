@@ -1,7 +1,7 @@
 package io.harness.spark;
 
+import io.harness.core.cli.BaseSubcommand;
 import io.harness.core.cli.HarnessSubcommand;
-import io.harness.core.cli.RunContext;
 import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.RunRecording;
 import io.harness.core.cli.UsageException;
@@ -37,12 +37,11 @@ import picocli.CommandLine.Spec;
  * paths may lie on several file systems. With a local master the executors are threads of this JVM, so
  * {@code --instrument} times every write of the job, and {@code --profile} covers the Spark jobs.
  */
-public abstract class SparkJobCommand implements Callable<Integer>, HarnessSubcommand {
+public abstract class SparkJobCommand extends BaseSubcommand implements Callable<Integer> {
   private static final Pattern LOCAL_MASTER =
       Pattern.compile("local(\\[(\\*|[1-9]\\d*)(,\\s*\\d+)?\\])?|local-cluster\\[\\d+,\\s*\\d+,\\s*\\d+\\]");
   private static final Pattern EMBEDDED = Pattern.compile("(hdfs|ozone)(:(\\d+))?", Pattern.CASE_INSENSITIVE);
 
-  protected RunContext context;
 
   @Spec
   protected CommandSpec spec;
@@ -67,16 +66,6 @@ public abstract class SparkJobCommand implements Callable<Integer>, HarnessSubco
   /** --json, --run-dir, --instrument, --profile: the same options, agent, profiler and figures as every workload. */
   @Mixin
   protected RunRecording recording;
-
-  @Override
-  public void init(RunContext runContext) {
-    this.context = runContext;
-  }
-
-  @Override
-  public RunContext context() {
-    return context;
-  }
 
   /**
    * Runs {@code workload} (made of the command's checked options) on its path arguments, {@code root} naming the

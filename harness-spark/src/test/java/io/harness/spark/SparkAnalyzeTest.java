@@ -123,10 +123,11 @@ class SparkAnalyzeTest {
         name -> assertEquals(aggregate.get(name), aggregateAgain.get(name), "aggregate." + name));
     assertEquals(aggregate, aggregateAgain);
 
-    // the block: what the run printed after its session's and its plan's lines, up to its JSON's place
+    // the block: what the run printed after its session's and its plan's lines, up to its JSON's and report's
     List<String> printed = run.result().out().lines().toList();
-    assertTrue(printed.get(printed.size() - 1).startsWith("Result JSON: "), run.result().out());
-    assertEquals(printed.subList(2, printed.size() - 1), analyze.out().lines().toList(), "the printed block");
+    assertTrue(printed.get(printed.size() - 2).startsWith("Result JSON: "), run.result().out());
+    assertTrue(printed.get(printed.size() - 1).startsWith("Report: "), run.result().out());
+    assertEquals(printed.subList(2, printed.size() - 2), analyze.out().lines().toList(), "the printed block");
     return figures;
   }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -22,19 +23,13 @@ import picocli.CommandLine.Parameters;
         "Prints a saved run's block again, computed from its records (records.jsonl.gz, latency.hlog.gz in the "
             + "run's folder) alone; with --skip / --until, over that window of the run only.",
         "Writes nothing; a folder that is not a run, or whose records are missing or damaged, is bad input."})
-public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcommand {
-  private RunContext context;
+public final class AnalyzeCommand extends BaseSubcommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "RUN_DIR", description = "A run's folder (under --run-dir, e.g. harness-runs/<run>).")
   Path dir;
 
-  @Option(names = "--skip", paramLabel = "TIME", converter = Units.Seconds.class,
-      description = "Leave out the first TIME of the run (from its first task's start), e.g. 10s.")
-  Units.Span skip;
-
-  @Option(names = "--until", paramLabel = "TIME", converter = Units.Seconds.class,
-      description = "Leave out what came after TIME from the run's start, e.g. 60s.")
-  Units.Span until;
+  @Mixin
+  WindowOptions window;
 
   @Option(names = "--json", paramLabel = "FILE",
       description = "Also write the figures and the aggregate computed here to FILE (JSON), e.g. to compare them.")
@@ -52,31 +47,17 @@ public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcomman
   record Recomputed(String workload, String operation, Object figures, Object aggregate) {}
 
   @Override
-  public void init(RunContext runContext) {
-    this.context = runContext;
-  }
-
-  @Override
-  public RunContext context() {
-    return context;
-  }
-
-  @Override
   public Integer call() throws IOException {
     if (json != null) {
       io.harness.core.util.LocalOutputs.checkFile("--json", json);
     }
-    long skipNanos = skip == null ? 0 : skip.nanos();
-    long untilNanos = until == null ? 0 : until.nanos();
-    if (until != null && untilNanos <= skipNanos) {
-      throw new UsageException("--until", "must be after --skip (" + (skip == null ? "0" : skip) + "), was " + until);
-    }
+    window.check();
+    RunContext context = context();
     SavedRun run = SavedRun.load(dir, "RUN_DIR");
     RunResult saved = run.result();
-    Analysis.Result analysis = run.analysis(skipNanos, untilNanos);
-    if (skip != null || until != null) {
-      context.out().println("analyze: " + saved.workload() + " " + saved.operation() + " from "
-          + (skip == null ? "0 s" : skip) + " to " + (until == null ? "the end" : until) + " of the run");
+    Analysis.Result analysis = run.analysis(window.skipNanos(), window.untilNanos());
+    if (window.given()) {
+      context.out().println("analyze: " + saved.workload() + " " + saved.operation() + " " + window + " of the run");
     }
     analysis.lines().forEach(context.out()::println);
     if (json != null) {
@@ -85,7 +66,7 @@ public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcomman
           analysis.figures(), analysis.aggregate()));
     }
     if (check) {
-      if (skip != null || until != null) {
+      if (window.given()) {
         throw new UsageException("--check", "compares the whole run; it does not go with --skip / --until");
       }
       String diff = difference(saved, analysis);

@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
  * <p>Its life in a run: {@link #begin} once the command's arguments are checked and before anything is
  * created (an unknown profile event or rule set is bad input, exit 2); {@link #open} makes the run's folder;
  * {@link #measured} around the run's measured phase (once); {@link #figures} gives
- * {@code figures.instrumentation} and {@code figures.profile} and moves the flame graph into the folder.
+ * {@code figures.instrumentation} and {@code figures.profile} and moves the flame graph into the folder;
+ * {@link #writesReport} says whether the run's folder gets its HTML report ({@code --no-report}).
  */
 public final class RunRecording {
   private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
@@ -55,6 +56,11 @@ public final class RunRecording {
           + "flame graph next to the run's JSON, which names it and the sampling engine that ran.")
   String profile;
 
+  @Option(names = "--no-report",
+      description = "Do not write report.html (the run's charts and figures) next to its result.json; "
+          + "'harness report RUN_DIR' writes it later from the run's folder.")
+  boolean noReport;
+
   @Option(names = "--verbose",
       description = "Show the libraries' and embedded servers' log lines on the terminal as they come (they "
           + "always go to " + RunFolder.LOG + " in the run's folder).")
@@ -66,11 +72,20 @@ public final class RunRecording {
   private Profiler profiler;
   private Path flameGraph;
 
-  /** What a run started from the Java API records: its folder under {@code runDir}, nothing else. */
+  /**
+   * What a run started from the Java API records: its folder under {@code runDir} (records, result, log),
+   * nothing else: no report.
+   */
   public static RunRecording to(Path runDir) {
     RunRecording r = new RunRecording();
     r.runDir = runDir;
+    r.noReport = true;
     return r;
+  }
+
+  /** Whether the run writes its HTML report into its folder (not with {@code --no-report}). */
+  public boolean writesReport() {
+    return !noReport;
   }
 
   /** Whether {@code --instrument} or {@code --profile} was given. */

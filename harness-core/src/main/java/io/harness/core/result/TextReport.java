@@ -82,7 +82,8 @@ public final class TextReport {
         .replaceAll("[0-9a-fA-F]*[0-9][0-9a-fA-F]*", "#");
   }
 
-  static String ms(long nanos) {
+  /** Nanoseconds as milliseconds, with the decimals the block shows: 2 from 1 ms, 0 from 100 ms, else 3. */
+  public static String ms(long nanos) {
     double ms = nanos / 1e6;
     return ms >= 100 ? String.format(Locale.ROOT, "%.0f", ms)
         : ms >= 1 ? String.format(Locale.ROOT, "%.2f", ms)

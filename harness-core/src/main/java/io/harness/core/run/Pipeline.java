@@ -5,6 +5,8 @@ import io.harness.core.cli.RunRecording;
 import io.harness.core.cli.Signals;
 import io.harness.core.cli.UsageException;
 import io.harness.core.engine.TaskRecord;
+import io.harness.core.report.HtmlReport;
+import io.harness.core.report.SavedRun;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
@@ -77,6 +79,7 @@ public final class Pipeline {
         save(folder, result);
         outcome = new RunOutcome(result, records, after, aggregate, exit, folder.dir());
       }
+      report(folder, json, records, workload);
       succeeded = exit == ExitCodes.OK;
       return outcome;
     } catch (UsageException e) {
@@ -90,6 +93,25 @@ public final class Pipeline {
   /** Saves the result (with {@code --instrument}'s and {@code --profile}'s figures) when the run records. */
   private Path save(RunFolder folder, RunResult result) throws java.io.IOException {
     return settings.recording() == null ? null : settings.recording().save(folder, result, settings.err());
+  }
+
+  /**
+   * Writes the run's HTML report next to its saved result (unless {@code --no-report}); a report that cannot be
+   * written is one warning line, never a failed run.
+   */
+  private void report(RunFolder folder, Path json, RunRecords records, Workload<?> workload) {
+    if (json == null || !settings.recording().writesReport()) {
+      return;
+    }
+    Path file = folder.dir().resolve(HtmlReport.FILE);
+    try {
+      SavedRun run = new SavedRun(folder.dir(), ResultWriter.read(json), records, workload);
+      HtmlReport.runs(List.of(run), file);
+      settings.out().println("Report: " + file);
+    } catch (Exception | LinkageError e) {
+      settings.err().println(workload.label() + ": warning: " + HtmlReport.FILE + " not written: "
+          + String.valueOf(e).replaceAll("\\s*[\\r\\n]+\\s*", " "));
+    }
   }
 
   private <T extends RunTarget> RunResult result(Workload<T> workload, T target, Workload.Prepared prepared,

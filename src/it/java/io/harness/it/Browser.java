@@ -1,0 +1,77 @@
+package io.harness.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Headless Chromium, as a person's browser would show a page: the DOM after its scripts ran, and a screenshot.
+ * Each call is a fresh browser with a profile of its own, at device scale 1 (a screenshot's pixel is a CSS px).
+ */
+final class Browser {
+  private final String executable;
+
+  private Browser(String executable) {
+    this.executable = executable;
+  }
+
+  /** Chromium from the PATH ({@code chromium}, {@code chromium-browser}), or null when none is installed. */
+  static Browser find() {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      for (String name : List.of("chromium", "chromium-browser")) {
+        Path p = Path.of(dir.isEmpty() ? "." : dir, name);
+        if (Files.isExecutable(p)) {
+          return new Browser(p.toString());
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The page's DOM once its scripts ran, in a window {@code width} x {@code height} px. */
+  String dom(Path page, int width, int height) throws IOException, InterruptedException {
+    return run(page, width, height, "--dump-dom", null);
+  }
+
+  /** A screenshot of the page's top {@code height} px in a window that size, to {@code png}. */
+  void screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
+    Files.deleteIfExists(png);
+    run(page, width, height, "--screenshot=" + png.toAbsolutePath(), png);
+  }
+
+  private String run(Path page, int width, int height, String what, Path expected)
+      throws IOException, InterruptedException {
+    Path profile = Files.createTempDirectory("harness-it-chromium-");
+    Path out = Files.createTempFile("harness-it-chromium-", ".out");
+    Path err = Files.createTempFile("harness-it-chromium-", ".err");
+    try {
+      List<String> cmd = new ArrayList<>(List.of(executable, "--headless", "--no-sandbox", "--disable-gpu",
+          "--hide-scrollbars", "--force-device-scale-factor=1", "--no-first-run",
+          "--user-data-dir=" + profile, "--window-size=" + width + "," + height, what,
+          page.toAbsolutePath().toUri().toString()));
+      Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      // a guard against a hung browser only, not a speed check
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new AssertionError("chromium still running after 120 s: " + Files.readString(err));
+      }
+      if (p.exitValue() != 0 || expected != null && !Files.isRegularFile(expected)) {
+        throw new AssertionError("chromium " + what + " exited " + p.exitValue() + ": " + Files.readString(err));
+      }
+      return Files.readString(out, StandardCharsets.UTF_8);
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+      try (Stream<Path> s = Files.walk(profile)) {
+        s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
+  }
+}
