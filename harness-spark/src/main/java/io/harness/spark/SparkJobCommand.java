@@ -1,5 +1,6 @@
 package io.harness.spark;
 
+import io.harness.core.cli.ContextCommand;
 import io.harness.core.cli.HarnessSubcommand;
 import io.harness.core.cli.RunContext;
 import io.harness.core.cli.RunFailedException;
@@ -37,12 +38,10 @@ import picocli.CommandLine.Spec;
  * paths may lie on several file systems. With a local master the executors are threads of this JVM, so
  * {@code --instrument} times every write of the job, and {@code --profile} covers the Spark jobs.
  */
-public abstract class SparkJobCommand implements Callable<Integer>, HarnessSubcommand {
+public abstract class SparkJobCommand extends ContextCommand implements Callable<Integer> {
   private static final Pattern LOCAL_MASTER =
       Pattern.compile("local(\\[(\\*|[1-9]\\d*)(,\\s*\\d+)?\\])?|local-cluster\\[\\d+,\\s*\\d+,\\s*\\d+\\]");
   private static final Pattern EMBEDDED = Pattern.compile("(hdfs|ozone)(:(\\d+))?", Pattern.CASE_INSENSITIVE);
-
-  protected RunContext context;
 
   @Spec
   protected CommandSpec spec;
@@ -68,15 +67,6 @@ public abstract class SparkJobCommand implements Callable<Integer>, HarnessSubco
   @Mixin
   protected RunRecording recording;
 
-  @Override
-  public void init(RunContext runContext) {
-    this.context = runContext;
-  }
-
-  @Override
-  public RunContext context() {
-    return context;
-  }
 
   /**
    * Runs {@code workload} (made of the command's checked options) on its path arguments, {@code root} naming the
@@ -84,10 +74,11 @@ public abstract class SparkJobCommand implements Callable<Integer>, HarnessSubco
    */
   protected final int run(Workload<SparkTarget> workload, String root, SparkTarget.PathArgument... paths)
       throws Exception {
-    if (context == null && spec.parent() != null
+    if (context() == null && spec.parent() != null
         && spec.parent().userObject() instanceof HarnessSubcommand parent) {
-      context = parent.context();
+      init(parent.context());
     }
+    RunContext context = context();
     checkSparkOptions();
     SparkTarget.registerOzone(context.conf());
     String kind = null;
@@ -166,7 +157,7 @@ public abstract class SparkJobCommand implements Callable<Integer>, HarnessSubco
   /** Settings for the embedded cluster's configuration: the -D options of the command line. */
   private Map<String, String> clusterSettings() {
     Map<String, String> out = new LinkedHashMap<>();
-    List<String> g = context.genericOptions().generic();
+    List<String> g = context().genericOptions().generic();
     for (int i = 0; i + 1 < g.size(); i += 2) {
       if (g.get(i).equals("-D")) {
         String kv = g.get(i + 1);

@@ -22,9 +22,7 @@ import picocli.CommandLine.Parameters;
         "Prints a saved run's block again, computed from its records (records.jsonl.gz, latency.hlog.gz in the "
             + "run's folder) alone; with --skip / --until, over that window of the run only.",
         "Writes nothing; a folder that is not a run, or whose records are missing or damaged, is bad input."})
-public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcommand {
-  private RunContext context;
-
+public final class AnalyzeCommand extends ContextCommand implements Callable<Integer> {
   @Parameters(paramLabel = "RUN_DIR", description = "A run's folder (under --run-dir, e.g. harness-runs/<run>).")
   Path dir;
 
@@ -52,16 +50,6 @@ public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcomman
   record Recomputed(String workload, String operation, Object figures, Object aggregate) {}
 
   @Override
-  public void init(RunContext runContext) {
-    this.context = runContext;
-  }
-
-  @Override
-  public RunContext context() {
-    return context;
-  }
-
-  @Override
   public Integer call() throws IOException {
     if (json != null) {
       io.harness.core.util.LocalOutputs.checkFile("--json", json);
@@ -75,10 +63,10 @@ public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcomman
     RunResult saved = run.result();
     Analysis.Result analysis = run.analysis(skipNanos, untilNanos);
     if (skip != null || until != null) {
-      context.out().println("analyze: " + saved.workload() + " " + saved.operation() + " from "
+      context().out().println("analyze: " + saved.workload() + " " + saved.operation() + " from "
           + (skip == null ? "0 s" : skip) + " to " + (until == null ? "the end" : until) + " of the run");
     }
-    analysis.lines().forEach(context.out()::println);
+    analysis.lines().forEach(context().out()::println);
     if (json != null) {
       io.harness.core.util.LocalOutputs.createParent(json);
       ResultWriter.mapper().writeValue(json.toFile(), new Recomputed(saved.workload(), saved.operation(),
@@ -90,10 +78,10 @@ public final class AnalyzeCommand implements Callable<Integer>, HarnessSubcomman
       }
       String diff = difference(saved, analysis);
       if (diff != null) {
-        context.err().println("analyze: " + dir + ": " + diff);
+        context().err().println("analyze: " + dir + ": " + diff);
         return ExitCodes.FAILED;
       }
-      context.out().println("analyze: the figures and the aggregate equal the run's own, field by field");
+      context().out().println("analyze: the figures and the aggregate equal the run's own, field by field");
     }
     return ExitCodes.OK;
   }

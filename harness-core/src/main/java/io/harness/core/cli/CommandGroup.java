@@ -8,21 +8,9 @@ import picocli.CommandLine.Spec;
  * A top-level command that only groups subcommands ({@code harness freon ...}, {@code harness spark ...}):
  * it holds the run context its subcommands take, and given no subcommand it is a usage error.
  */
-public abstract class CommandGroup implements Runnable, HarnessSubcommand {
-  private RunContext context;
-
+public abstract class CommandGroup extends ContextCommand implements Runnable {
   @Spec
   protected CommandSpec spec;
-
-  @Override
-  public void init(RunContext runContext) {
-    this.context = runContext;
-  }
-
-  @Override
-  public RunContext context() {
-    return context;
-  }
 
   @Override
   public void run() {

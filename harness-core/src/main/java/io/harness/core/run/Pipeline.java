@@ -4,6 +4,7 @@ import io.harness.core.cli.ExitCodes;
 import io.harness.core.cli.RunRecording;
 import io.harness.core.cli.Signals;
 import io.harness.core.cli.UsageException;
+import io.harness.core.report.RunCsv;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.ResultWriter;
@@ -23,7 +24,7 @@ import java.util.Map;
  * The one life of every run, whatever the workload and whoever starts it: the run's folder (its log from
  * then on) -> the target -> the workload's checks -> its set-up and engine -> the records, saved -> the
  * workload's figures and the aggregate, from the records -> the printed block -> the failures -> the JSON
- * -> what the workload leaves on the target. Everything printed and saved is written here, once.
+ * -> what the workload leaves on the target -> the CSV files. Everything printed and saved is written here, once.
  */
 public final class Pipeline {
   private final Settings settings;
@@ -76,6 +77,9 @@ public final class Pipeline {
         result = result.withFigures(figuresMap(after));
         save(folder, result);
         outcome = new RunOutcome(result, records, after, aggregate, exit, folder.dir());
+      }
+      if (json != null) {
+        RunCsv.write(folder.dir(), result, after.summary(), records, err);
       }
       succeeded = exit == ExitCodes.OK;
       return outcome;
