@@ -1,6 +1,7 @@
 package io.harness.core.report;
 
 import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
@@ -17,7 +18,8 @@ import java.util.Locale;
  * shortest exact form); text is quoted where it must be.
  */
 public final class CsvFile {
-  private static final CsvMapper MAPPER = new CsvMapper();
+  private static final CsvMapper MAPPER = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
+      .build();
 
   private CsvFile() {}
 

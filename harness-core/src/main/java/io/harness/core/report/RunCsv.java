@@ -1,5 +1,6 @@
 package io.harness.core.report;
 
+import io.harness.core.engine.Intervals;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.LatencySummary;
 import io.harness.core.result.RunResult;
@@ -11,10 +12,10 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import org.HdrHistogram.Histogram;
 
 /**
  * The CSV files of a run's folder, written after its {@code result.json} (the README has a table of their
@@ -23,8 +24,9 @@ import java.util.Set;
  *   <li>{@value #RESULT}: one row, the run's summary: what ran where, the aggregate, TestDFSIO's three figures
  *       and the items per second where the workload has them, and per kind of call its count and latency;
  *   <li>{@value #TIMESERIES}: one row per second of the run ({@link RunSeries}' time axis): the bytes of the
- *       tasks that succeeded and their MB/s, the calls that ended in that second and, per kind, their count and
- *       p50 / p99 / max latency (empty where the engine does not see the calls);
+ *       tasks that succeeded and their MB/s, the calls of the per-second latency histogram whose middle falls in
+ *       that second (those outside the run in its first or last) and, per kind, their count and p50 / p99 / max
+ *       latency (empty where the engine does not see the calls);
  *   <li>{@value #TASKS}: one row per task: its bytes, start and end on the same time axis, seconds, MB/s and
  *       error.
  * </ul>
@@ -63,7 +65,7 @@ public final class RunCsv {
       writeResult(dir.resolve(RESULT), dir.getFileName().toString(), result, summary);
       file = TIMESERIES;
       RunSeries series = RunSeries.of(records);
-      writeTimeseries(dir.resolve(TIMESERIES), series, kinds(result.aggregate(), series));
+      writeTimeseries(dir.resolve(TIMESERIES), series, records, result.aggregate());
       file = TASKS;
       writeTasks(dir.resolve(TASKS), result.tasks(), series.originEpochNanos());
     } catch (Exception | LinkageError e) {
@@ -88,41 +90,35 @@ public final class RunCsv {
     CsvFile.write(file, columns, List.of(row));
   }
 
-  /** The kinds of call: the aggregate's, then any only the per-second latency has. */
-  private static Set<String> kinds(Aggregate aggregate, RunSeries series) {
-    Set<String> kinds = new LinkedHashSet<>(aggregate.latency().keySet());
-    kinds.addAll(series.latency().keySet());
-    return kinds;
-  }
-
-  private static void writeTimeseries(Path file, RunSeries series, Set<String> kinds) throws java.io.IOException {
-    List<String> columns = new ArrayList<>(SECOND_COLUMNS);
-    for (String kind : kinds) {
-      SECOND_KIND_COLUMNS.forEach(c -> columns.add(CsvFile.name(kind) + "_" + c));
-    }
+  private static void writeTimeseries(Path file, RunSeries series, RunRecords records, Aggregate aggregate)
+      throws java.io.IOException {
     int seconds = series.throughput().size();
-    // each second's latency: the interval whose middle falls in it (intervals are one second apart)
-    RunSeries.LatencySecond[][] at = new RunSeries.LatencySecond[kinds.size()][seconds];
-    int k = 0;
-    for (String kind : kinds) {
-      for (RunSeries.LatencySecond l : series.latency().getOrDefault(kind, List.of())) {
-        int s = (int) Math.floor(l.second());
-        if (s >= 0 && s < seconds) {
-          at[k][s] = l;
-        }
+    // each interval's calls go in the second its middle falls in on the series' axis (the first or last second
+    // when it falls outside the run)
+    double shift = (records.engineStartEpochNanos() - series.originEpochNanos()) / 1e9;
+    Map<String, Histogram[]> at = new LinkedHashMap<>();
+    aggregate.latency().keySet().forEach(kind -> at.put(kind, new Histogram[seconds]));
+    for (Intervals.Interval i : records.intervals()) {
+      int s = (int) Math.max(0, Math.min(seconds - 1, Math.floor(i.second() + 0.5 + shift)));
+      Histogram[] kind = at.computeIfAbsent(i.kind(), k -> new Histogram[seconds]);
+      if (kind[s] == null) {
+        kind[s] = new Histogram(3);
       }
-      k++;
+      kind[s].add(i.histogram());
     }
-    boolean seen = !series.latency().isEmpty();
+    List<String> columns = new ArrayList<>(SECOND_COLUMNS);
+    at.keySet().forEach(kind -> SECOND_KIND_COLUMNS.forEach(c -> columns.add(CsvFile.name(kind) + "_" + c)));
+    boolean seen = !records.intervals().isEmpty();
     List<List<Object>> rows = new ArrayList<>();
     for (SecondSample t : series.throughput()) {
       List<Object> row = new ArrayList<>(Arrays.asList(t.second(), t.seconds(), t.bytes(), t.mbPerSec(), null));
       long ops = 0;
-      for (RunSeries.LatencySecond[] kind : at) {
-        RunSeries.LatencySecond l = kind[t.second()];
-        if (l != null) {
-          ops += l.calls();
-          row.addAll(List.of(l.calls(), l.p50Millis(), l.p99Millis(), l.maxMillis()));
+      for (Histogram[] kind : at.values()) {
+        Histogram h = kind[t.second()];
+        if (h != null) {
+          ops += h.getTotalCount();
+          row.addAll(List.of(h.getTotalCount(), millis(h.getValueAtPercentile(50)), millis(h.getValueAtPercentile(99)),
+              millis(h.getMaxValue())));
         } else {
           row.addAll(Arrays.asList(seen ? 0L : null, null, null, null));
         }
