@@ -27,16 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * result.json and against the figures computed here from its saved records.
  */
 class CsvFilesIT {
-  /** result.csv's columns before the per-kind ones, as documented. */
-  private static final List<String> RESULT = List.of("run", "workload", "operation", "target", "started_at",
-      "exit_code", "tasks", "failed_tasks", "bytes", "seconds", "mb_per_sec", "testdfsio_throughput_mb_per_sec",
-      "testdfsio_average_io_rate_mb_per_sec", "testdfsio_io_rate_std_dev", "item", "items", "items_per_sec");
-  private static final List<String> RESULT_KIND = List.of("ops", "mean_ms", "p50_ms", "p90_ms", "p99_ms", "p999_ms",
-      "max_ms");
-  private static final List<String> SECOND = List.of("second", "seconds", "bytes", "mb_per_sec", "ops");
-  private static final List<String> SECOND_KIND = List.of("ops", "p50_ms", "p99_ms", "max_ms");
-  private static final List<String> TASKS = List.of("index", "name", "bytes", "start_second", "end_second", "seconds",
-      "mb_per_sec", "error");
+  /** The README's tables of the columns: each file's, {@code KIND_} where each kind of call has one. */
+  private static final Map<String, List<String>> DOCUMENTED = documented();
+  private static final String KIND = "KIND_";
+
   private static final double MB = 1 << 20;
 
   @TempDir
@@ -44,11 +38,8 @@ class CsvFilesIT {
 
   @Test
   void dfsioWrite() throws Exception {
-    Path runs = work.resolve("runs");
-    Cli.Run r = Cli.inProcess("dfsio", "-write", "-nrFiles", "3", "-fileSize", "6MB", "-bufferSize", "256KB", "-t",
-        "2", "--root", work.resolve("root").toString(), "--run-dir", runs.toString());
-    assertEquals(0, r.code(), r.all());
-    Path run = Cli.lastRunDir(runs);
+    Path run = run("dfsio", "-write", "-nrFiles", "3", "-fileSize", "6MB", "-bufferSize", "256KB", "-t", "2",
+        "--root", work.resolve("root").toString());
     JsonNode json = json(run);
     Map<String, String> row = checkResultCsv(run, json, List.of("create", "write", "close"));
     JsonNode legacy = json.at("/figures/legacy");
@@ -57,7 +48,8 @@ class CsvFilesIT {
     assertEquals(legacy.get("ioRateStdDev").asDouble(), number(row, "testdfsio_io_rate_std_dev"));
     // TestDFSIO's throughput: total MB over the sum of the task times (ms), from the records
     RunRecords records = RecordsFile.read(run);
-    double sumMillis = records.tasks().stream().mapToDouble(t -> (t.endEpochNanos() - t.startEpochNanos()) / 1e6).sum();
+    double sumMillis = records.tasks().stream().mapToDouble(t -> (t.endEpochNanos() - t.startEpochNanos()) / 1e6)
+        .sum();
     assertEquals(3 * 6.0 / (sumMillis / 1000), number(row, "testdfsio_throughput_mb_per_sec"), 1e-6);
     assertEquals("", row.get("item"));
     assertEquals("", row.get("items"));
@@ -71,11 +63,7 @@ class CsvFilesIT {
 
   @Test
   void teragen() throws Exception {
-    Path runs = work.resolve("runs");
-    Cli.Run r = Cli.inProcess("teragen", "20000", work.resolve("tera").toString(), "-m", "2", "--run-dir",
-        runs.toString());
-    assertEquals(0, r.code(), r.all());
-    Path run = Cli.lastRunDir(runs);
+    Path run = run("teragen", "20000", work.resolve("tera").toString(), "-m", "2");
     JsonNode json = json(run);
     Map<String, String> row = checkResultCsv(run, json, null);
     assertEquals("rows", row.get("item"));
@@ -89,11 +77,8 @@ class CsvFilesIT {
 
   @Test
   void freonDfsg() throws Exception {
-    Path runs = work.resolve("runs");
-    Cli.Run r = Cli.inProcess("freon", "dfsg", "-n", "30", "-s", "4096", "-t", "3", "--path",
-        work.resolve("dfsg").toUri().toString(), "--run-dir", runs.toString());
-    assertEquals(0, r.code(), r.all());
-    Path run = Cli.lastRunDir(runs);
+    Path run = run("freon", "dfsg", "-n", "30", "-s", "4096", "-t", "3", "--path",
+        work.resolve("dfsg").toUri().toString());
     JsonNode json = json(run);
     Map<String, String> row = checkResultCsv(run, json, null);
     assertEquals("files", row.get("item"));
@@ -115,14 +100,12 @@ class CsvFilesIT {
     Csv csv = Csv.read(run.resolve("result.csv"));
     assertEquals(1, csv.rows().size());
     Map<String, String> row = csv.rows().get(0);
-    List<String> expected = new ArrayList<>(RESULT);
     List<String> found = new ArrayList<>();
     json.at("/aggregate/latency").fieldNames().forEachRemaining(found::add);
     if (kinds != null) {
       assertEquals(kinds, found);
     }
-    found.forEach(k -> RESULT_KIND.forEach(c -> expected.add(k + "_" + c)));
-    assertEquals(expected, csv.columns());
+    assertEquals(columns("result.csv", found), csv.columns());
 
     assertEquals(run.getFileName().toString(), row.get("run"));
     for (String f : List.of("workload", "operation", "target", "startedAt")) {
@@ -146,7 +129,8 @@ class CsvFilesIT {
     assertEquals((last - first) / 1e9, number(row, "seconds"), 1e-12);
     assertEquals(bytes / MB / ((last - first) / 1e9), number(row, "mb_per_sec"), 1e-9);
     Map<String, Histogram> merged = new LinkedHashMap<>();
-    records.tasks().forEach(t -> t.latency().forEach((k, h) -> merged.computeIfAbsent(k, x -> new Histogram(3)).add(h)));
+    records.tasks().forEach(t -> t.latency().forEach((k, h) -> merged.computeIfAbsent(k, x -> new Histogram(3))
+        .add(h)));
     assertEquals(found, new ArrayList<>(merged.keySet()));
     merged.forEach((k, h) -> {
       assertEquals(h.getTotalCount(), (long) number(row, k + "_ops"), k);
@@ -170,9 +154,7 @@ class CsvFilesIT {
     RunRecords records = RecordsFile.read(run);
     List<String> kinds = new ArrayList<>();
     json.at("/aggregate/latency").fieldNames().forEachRemaining(kinds::add);
-    List<String> expected = new ArrayList<>(SECOND);
-    kinds.forEach(k -> SECOND_KIND.forEach(c -> expected.add(k + "_" + c)));
-    assertEquals(expected, csv.columns());
+    assertEquals(columns("timeseries.csv", kinds), csv.columns());
 
     JsonNode series = json.at("/aggregate/timeSeries");
     assertEquals(series.size(), csv.rows().size());
@@ -224,7 +206,7 @@ class CsvFilesIT {
   /** tasks.csv: one row per task, in the records' order, against result.json's tasks and the records. */
   private static void checkTasks(Path run, JsonNode json) throws Exception {
     Csv csv = Csv.read(run.resolve("tasks.csv"));
-    assertEquals(TASKS, csv.columns());
+    assertEquals(columns("tasks.csv", List.of()), csv.columns());
     RunRecords records = RecordsFile.read(run);
     long origin = records.tasks().stream().mapToLong(TaskRecord::startEpochNanos).min().orElseThrow();
     JsonNode tasks = json.get("tasks");
@@ -247,6 +229,50 @@ class CsvFilesIT {
       assertNull(rec.error());
       assertEquals("", row.get("error"));
     }
+  }
+
+  /** Runs the command line in this JVM with its own --run-dir; the run's folder. */
+  private Path run(String... args) throws Exception {
+    Path runs = Files.createTempDirectory(work, "runs");
+    List<String> line = new ArrayList<>(List.of(args));
+    line.addAll(List.of("--run-dir", runs.toString()));
+    Cli.Run r = Cli.inProcess(line.toArray(new String[0]));
+    assertEquals(0, r.code(), r.all());
+    return Cli.lastRunDir(runs);
+  }
+
+  /** The columns each of the README's CSV tables names, by file ({@code result.csv}: its table after its line). */
+  private static Map<String, List<String>> documented() {
+    Map<String, List<String>> tables = new LinkedHashMap<>();
+    try {
+      Path readme = Path.of(System.getProperty("user.dir")).getParent().resolve("README.md");
+      List<String> lines = Files.readAllLines(readme);
+      List<String> table = null;
+      for (String line : lines) {
+        java.util.regex.Matcher file = java.util.regex.Pattern.compile("^`(\\w+\\.csv)`: ").matcher(line);
+        if (file.find()) {
+          table = tables.computeIfAbsent(file.group(1), k -> new ArrayList<>());
+        } else if (table != null && line.startsWith("| `")) {
+          table.add(line.substring(3, line.indexOf('`', 3)));
+        } else if (table != null && !table.isEmpty() && !line.startsWith("|")) {
+          table = null;
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return tables;
+  }
+
+  /** The documented columns of {@code file} before the per-kind ones, and then each kind's. */
+  private static List<String> columns(String file, List<String> kinds) {
+    List<String> doc = DOCUMENTED.get(file);
+    assertTrue(doc != null && !doc.isEmpty(), "the README documents " + file + "'s columns: " + DOCUMENTED.keySet());
+    List<String> out = new ArrayList<>(doc.stream().filter(c -> !c.startsWith(KIND)).toList());
+    for (String k : kinds) {
+      doc.stream().filter(c -> c.startsWith(KIND)).forEach(c -> out.add(k + "_" + c.substring(KIND.length())));
+    }
+    return out;
   }
 
   private static JsonNode json(Path run) throws Exception {
