@@ -69,6 +69,13 @@ public record DfsioFigures(long fileSizeBytes, long bufferSizeBytes,
         dateEpochMillis);
   }
 
+  /** TestDFSIO's throughput, average IO rate and its standard deviation; none when no task succeeded. */
+  @Override
+  public Summary summary() {
+    return legacy.tasks() > 0 ? Summary.testDfsio(legacy.throughputMbSec(), legacy.averageIoRateMbSec(),
+        legacy.ioRateStdDev()) : Summary.NONE;
+  }
+
   @Override
   public List<String> lines() {
     return sums.tasks() > 0 ? sums.lines(new Date(dateEpochMillis)) : new ArrayList<>();

@@ -73,10 +73,11 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
    */
   protected final int run(Workload<SparkTarget> workload, String root, SparkTarget.PathArgument... paths)
       throws Exception {
-    if (context == null && spec.parent() != null
+    if (context() == null && spec.parent() != null
         && spec.parent().userObject() instanceof HarnessSubcommand parent) {
-      context = parent.context();
+      init(parent.context());
     }
+    RunContext context = context();
     checkSparkOptions();
     SparkTarget.registerOzone(context.conf());
     String kind = null;
@@ -155,7 +156,7 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
   /** Settings for the embedded cluster's configuration: the -D options of the command line. */
   private Map<String, String> clusterSettings() {
     Map<String, String> out = new LinkedHashMap<>();
-    List<String> g = context.genericOptions().generic();
+    List<String> g = context().genericOptions().generic();
     for (int i = 0; i + 1 < g.size(); i += 2) {
       if (g.get(i).equals("-D")) {
         String kv = g.get(i + 1);

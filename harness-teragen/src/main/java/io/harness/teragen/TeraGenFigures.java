@@ -47,6 +47,13 @@ public record TeraGenFigures(long rows, long bytes, int maps, String engine, Str
         failed);
   }
 
+  /** The rows written (by the files written whole) and rows/s over the elapsed time. */
+  @Override
+  public Summary summary() {
+    long written = bytes / TeraRows.ROW;
+    return Summary.items("rows", written, elapsedSeconds > 0 ? written / elapsedSeconds : 0);
+  }
+
   @Override
   public List<String> lines() {
     return List.of(

@@ -59,6 +59,12 @@ public record TeraValidateFigures(long rows, String checksum, int files, boolean
         records.engineMillis() / 1e3, unread);
   }
 
+  /** The rows read and rows/s over the elapsed time. */
+  @Override
+  public Summary summary() {
+    return Summary.items("rows", rows, seconds > 0 ? rows / seconds : 0);
+  }
+
   @Override
   public List<String> failures() {
     return problems.stream().map(p -> "teravalidate: " + p).toList();

@@ -59,7 +59,7 @@ public final class AnalyzeCommand extends BaseSubcommand implements Callable<Int
     if (window.given()) {
       context.out().println("analyze: " + saved.workload() + " " + saved.operation() + " " + window + " of the run");
     }
-    analysis.lines().forEach(context.out()::println);
+    analysis.lines().forEach(context().out()::println);
     if (json != null) {
       io.harness.core.util.LocalOutputs.createParent(json);
       ResultWriter.mapper().writeValue(json.toFile(), new Recomputed(saved.workload(), saved.operation(),
@@ -71,10 +71,10 @@ public final class AnalyzeCommand extends BaseSubcommand implements Callable<Int
       }
       String diff = difference(saved, analysis);
       if (diff != null) {
-        context.err().println("analyze: " + dir + ": " + diff);
+        context().err().println("analyze: " + dir + ": " + diff);
         return ExitCodes.FAILED;
       }
-      context.out().println("analyze: the figures and the aggregate equal the run's own, field by field");
+      context().out().println("analyze: the figures and the aggregate equal the run's own, field by field");
     }
     return ExitCodes.OK;
   }

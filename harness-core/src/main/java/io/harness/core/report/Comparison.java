@@ -1,89 +1,146 @@
 package io.harness.core.report;
 
-import io.harness.core.report.Html.Cell;
-import io.harness.core.report.Html.Table;
-import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * The comparison page: the table {@code harness compare} made, the groups and their runs (each linked to its
- * own report when its folder has one), every run's throughput over time on one chart and the runs' latency
- * distributions on one chart per kind of call; one colour per group, the same on every chart.
+ * Runs, or groups of repeated runs, side by side: per figure ({@link RunFigures}), each group's {@link Spread}
+ * over its runs, and each later group's median over the first's, marked where the two min-max ranges overlap
+ * (the difference is within the noise of the repeats). What {@code harness compare} prints, writes as CSV and
+ * hands to the HTML report.
  */
-final class Comparison {
-  private Comparison() {}
+public record Comparison(List<RunGroup> groups, List<Row> rows, List<String> notes) {
+  /** The mark after a ratio whose group's min-max range overlaps the first group's. */
+  public static final String OVERLAP = "~";
+  /** The columns of the comparison's CSV: one row per figure and group. */
+  public static final List<String> CSV_COLUMNS = List.of("figure", "group", "runs", "median", "min", "max", "ratio",
+      "overlaps_first");
 
-  /** Fills {@code page}; returns its title. */
-  static String write(Page page, List<RunGroup> groups, ReportTable table) {
-    if (groups.isEmpty()) {
-      throw new IllegalArgumentException("no groups to compare");
+  /** One figure: its spread in each group, in the groups' order (null where no run of the group has it). */
+  public record Row(String figure, List<Spread> cells) {
+    public Row {
+      cells = java.util.Collections.unmodifiableList(new ArrayList<>(cells));
     }
-    String title = "harness comparison: " + String.join(" vs ", groups.stream().map(RunGroup::label).toList());
-    page.heading(1, title, null);
-    Table t = new Table("numbers comparison", table.columns());
-    for (List<String> row : table.rows()) {
-      t.row(row.stream().map(Cell::of).toList());
-    }
-    page.add(t.html());
-    table.notes().forEach(n -> page.paragraph("note", n));
 
-    page.heading(3, "Runs", null).add("<ul class=\"groups\">");
-    for (int g = 0; g < groups.size(); g++) {
-      page.add("<li><span style=\"color:" + Charts.colour(g) + "\">&#9632;</span> <b>"
-          + Html.escape(groups.get(g).label()) + "</b>: ");
-      List<String> links = new ArrayList<>();
-      for (SavedRun run : groups.get(g).runs()) {
-        Path report = run.dir().resolve(HtmlReport.FILE);
-        links.add(page.link(Files.isRegularFile(report) ? report : run.dir(), run.name()));
-      }
-      page.add(String.join(", ", links) + "</li>");
+    /** Whether {@code group}'s range overlaps the first group's (false where either has no value). */
+    public boolean overlapsFirst(int group) {
+      Spread first = cells.get(0);
+      Spread s = cells.get(group);
+      return first != null && s != null && s.overlaps(first);
     }
-    page.add("</ul>\n");
 
-    List<Map<String, Object>> lines = new ArrayList<>();
-    Set<String> kinds = new LinkedHashSet<>();
-    Map<SavedRun, RunSeries> series = new IdentityHashMap<>();
-    double end = 1;
-    for (int g = 0; g < groups.size(); g++) {
-      for (SavedRun run : groups.get(g).runs()) {
-        RunSeries s = series.computeIfAbsent(run, SavedRun::series);
-        end = Math.max(end, RunCharts.end(s.throughput()));
-        lines.add(Charts.stepped(Charts.line(name(groups.get(g), run), Charts.steps(s.throughput(), 0),
-            Charts.colour(g), 2, false)));
-        kinds.addAll(s.distribution().keySet());
-      }
+    /** {@code group}'s median over the first group's, or null. */
+    public Double ratio(int group) {
+      Spread first = cells.get(0);
+      Spread s = cells.get(group);
+      return first == null || s == null ? null : s.ratioTo(first);
     }
-    page.heading(3, "Throughput over time", null).chart("MB/s per second of each run (its succeeded tasks together)",
-        Charts.overTime(lines, "MB/s", 0, end, List.of()), 340);
-
-    if (!kinds.isEmpty()) {
-      page.heading(3, "Latency distribution", null).add("<div class=\"grid\">");
-      for (String kind : kinds) {
-        List<Map<String, Object>> d = new ArrayList<>();
-        for (int g = 0; g < groups.size(); g++) {
-          for (SavedRun run : groups.get(g).runs()) {
-            List<RunSeries.Percentile> points = series.get(run).distribution().get(kind);
-            if (points != null) {
-              d.add(Charts.line(name(groups.get(g), run), Charts.distribution(points,
-                  HtmlReport.calls(run).getOrDefault(kind, 1L)), Charts.colour(g), 2, false));
-            }
-          }
-        }
-        page.chart(kind + ": latency (ms) at each percentile of the calls", Charts.distribution(d), 320);
-      }
-      page.add("</div>\n");
-    }
-    return title;
   }
 
-  /** A run's line: its group's label, and the run's name when the group has several. */
-  private static String name(RunGroup group, SavedRun run) {
-    return group.runs().size() == 1 ? group.label() : group.label() + ": " + run.name();
+  public Comparison {
+    groups = List.copyOf(groups);
+    rows = List.copyOf(rows);
+    notes = List.copyOf(notes);
+  }
+
+  /** The comparison of {@code groups}, with {@code notes} (what differs between the runs) under its table. */
+  public static Comparison of(List<RunGroup> groups, List<String> notes) {
+    Map<String, List<List<Double>>> values = new LinkedHashMap<>();
+    for (int g = 0; g < groups.size(); g++) {
+      for (SavedRun run : groups.get(g).runs()) {
+        for (RunFigures.Figure f : RunFigures.of(run)) {
+          List<List<Double>> perGroup = values.computeIfAbsent(f.name(), k -> emptyLists(groups.size()));
+          perGroup.get(g).add(f.value());
+        }
+      }
+    }
+    List<Row> rows = new ArrayList<>();
+    values.forEach((figure, perGroup) -> rows.add(new Row(figure, perGroup.stream()
+        .map(v -> v.isEmpty() ? null : Spread.of(v.stream().mapToDouble(Double::doubleValue).toArray())).toList())));
+    List<String> all = new ArrayList<>();
+    for (RunGroup g : groups) {
+      all.add(g.label() + ": " + (g.runs().size() == 1 ? g.runs().get(0).dir()
+          : g.runs().size() + " runs: " + String.join(", ", g.runs().stream().map(SavedRun::name).toList())));
+    }
+    if (groups.stream().anyMatch(g -> g.runs().size() > 1)) {
+      all.add("a group's figure is the median of its runs (of an even number, the mean of the two middle ones) "
+          + "[its min - max]");
+    }
+    all.add("ratio: the column's median over the first column's; " + OVERLAP + " after it: their min-max ranges "
+        + "overlap, the difference is within the noise of the runs");
+    all.addAll(notes);
+    return new Comparison(groups, rows, all);
+  }
+
+  private static List<List<Double>> emptyLists(int n) {
+    List<List<Double>> lists = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      lists.add(new ArrayList<>());
+    }
+    return lists;
+  }
+
+  /** The table as printed: the figure, then per group its cell and, after the first, the ratio to the first. */
+  public ReportTable table() {
+    List<String> columns = new ArrayList<>(List.of("figure"));
+    for (int g = 0; g < groups.size(); g++) {
+      columns.add(groups.get(g).label());
+      if (g > 0) {
+        columns.add("ratio");
+      }
+    }
+    List<List<String>> cells = new ArrayList<>();
+    for (Row r : rows) {
+      List<String> line = new ArrayList<>(List.of(r.figure()));
+      for (int g = 0; g < groups.size(); g++) {
+        line.add(cell(r.cells().get(g)));
+        if (g > 0) {
+          Double ratio = r.ratio(g);
+          line.add(ratio == null ? "" : "x" + String.format(Locale.ROOT, "%.2f", ratio)
+              + (r.overlapsFirst(g) ? " " + OVERLAP : ""));
+        }
+      }
+      cells.add(line);
+    }
+    return new ReportTable(columns, cells, notes);
+  }
+
+  /** A group's cell: its median, and [min - max] when more than one run had the figure; empty when none did. */
+  public static String cell(Spread s) {
+    if (s == null) {
+      return "";
+    }
+    return s.runs() == 1 ? number(s.median())
+        : number(s.median()) + " [" + number(s.min()) + " - " + number(s.max()) + "]";
+  }
+
+  /** A figure as the table shows it: whole numbers as such, else 2 decimals (from 1), 3 significant digits below. */
+  public static String number(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v);
+    }
+    return Math.abs(v) >= 1 ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.3g", v);
+  }
+
+  /** Writes the comparison as CSV ({@link #CSV_COLUMNS}), the numbers in full. */
+  public void writeCsv(Path file) throws IOException {
+    List<List<Object>> lines = new ArrayList<>();
+    for (Row r : rows) {
+      for (int g = 0; g < groups.size(); g++) {
+        Spread s = r.cells().get(g);
+        if (s == null) {
+          continue;
+        }
+        lines.add(Arrays.asList(r.figure(), groups.get(g).label(), s.runs(), s.median(), s.min(), s.max(),
+            g == 0 ? null : r.ratio(g), g == 0 ? null : r.overlapsFirst(g)));
+      }
+    }
+    CsvFile.write(file, CSV_COLUMNS, lines);
   }
 }

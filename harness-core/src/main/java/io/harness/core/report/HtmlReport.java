@@ -50,7 +50,7 @@ public final class HtmlReport {
    */
   public static void comparison(List<RunGroup> groups, ReportTable table, Path out) throws IOException {
     Page page = new Page(directory(out));
-    String title = Comparison.write(page, groups, table);
+    String title = ComparisonPage.write(page, groups, table);
     page.write(title, out);
   }
 

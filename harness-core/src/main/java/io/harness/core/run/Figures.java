@@ -21,4 +21,30 @@ public interface Figures {
   default List<String> failures() {
     return List.of();
   }
+
+  /** The figures of these that {@code result.csv} and {@code harness compare} show beside the aggregate. */
+  default Summary summary() {
+    return Summary.NONE;
+  }
+
+  /**
+   * What a run's summary row shows of a workload's own figures: TestDFSIO's three (null where the workload has
+   * none) and the items it made, with their unit ({@code files}, {@code rows}) and their rate (null where the
+   * workload counts no items).
+   */
+  record Summary(Double testDfsioThroughputMbSec, Double testDfsioAverageIoRateMbSec, Double testDfsioIoRateStdDev,
+      String item, Long items, Double itemsPerSec) {
+    /** A workload with neither. */
+    public static final Summary NONE = new Summary(null, null, null, null, null, null);
+
+    /** TestDFSIO's throughput, average IO rate and IO rate standard deviation. */
+    public static Summary testDfsio(double throughputMbSec, double averageIoRateMbSec, double ioRateStdDev) {
+      return new Summary(throughputMbSec, averageIoRateMbSec, ioRateStdDev, null, null, null);
+    }
+
+    /** {@code items} of {@code item} (plural: {@code files}), made at {@code perSec} a second. */
+    public static Summary items(String item, long items, double perSec) {
+      return new Summary(null, null, null, item, items, perSec);
+    }
+  }
 }

@@ -4,6 +4,7 @@ import io.harness.core.cli.ExitCodes;
 import io.harness.core.cli.RunRecording;
 import io.harness.core.cli.Signals;
 import io.harness.core.cli.UsageException;
+import io.harness.core.report.RunCsv;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.report.HtmlReport;
 import io.harness.core.report.SavedRun;
@@ -25,7 +26,7 @@ import java.util.Map;
  * The one life of every run, whatever the workload and whoever starts it: the run's folder (its log from
  * then on) -> the target -> the workload's checks -> its set-up and engine -> the records, saved -> the
  * workload's figures and the aggregate, from the records -> the printed block -> the failures -> the JSON
- * -> what the workload leaves on the target. Everything printed and saved is written here, once.
+ * -> what the workload leaves on the target -> the CSV files. Everything printed and saved is written here, once.
  */
 public final class Pipeline {
   private final Settings settings;
@@ -79,7 +80,7 @@ public final class Pipeline {
         save(folder, result);
         outcome = new RunOutcome(result, records, after, aggregate, exit, folder.dir());
       }
-      report(folder, json, records, workload);
+      reports(folder, json, result, after, records, workload);
       succeeded = exit == ExitCodes.OK;
       return outcome;
     } catch (UsageException e) {
@@ -96,11 +97,16 @@ public final class Pipeline {
   }
 
   /**
-   * Writes the run's HTML report next to its saved result (unless {@code --no-report}); a report that cannot be
-   * written is one warning line, never a failed run.
+   * Writes the run's CSV files and (unless {@code --no-report}) its HTML report next to its saved result; one
+   * that cannot be written is one warning line, never a failed run.
    */
-  private void report(RunFolder folder, Path json, RunRecords records, Workload<?> workload) {
-    if (json == null || !settings.recording().writesReport()) {
+  private void reports(RunFolder folder, Path json, RunResult result, Figures figures, RunRecords records,
+      Workload<?> workload) {
+    if (json == null) {
+      return;
+    }
+    RunCsv.write(folder.dir(), result, figures.summary(), records, settings.err());
+    if (!settings.recording().writesReport()) {
       return;
     }
     Path file = folder.dir().resolve(HtmlReport.FILE);

@@ -30,6 +30,12 @@ public record DfsgFigures(long files, long failedFiles, double filesPerSecond, d
         plan.failAtEnd(), ItemLoop.failures(records));
   }
 
+  /** The files written and files/s. */
+  @Override
+  public Summary summary() {
+    return Summary.items("files", files, filesPerSecond);
+  }
+
   @Override
   public List<String> lines() {
     return List.of(

@@ -1,0 +1,144 @@
+package io.harness.core.report;
+
+import io.harness.core.engine.Intervals;
+import io.harness.core.result.Aggregate;
+import io.harness.core.result.LatencySummary;
+import io.harness.core.result.RunResult;
+import io.harness.core.result.SecondSample;
+import io.harness.core.result.TaskResult;
+import io.harness.core.run.Figures;
+import io.harness.core.run.RunRecords;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The CSV files of a run's folder, written after its {@code result.json} (the README has a table of their
+ * columns):
+ * <ul>
+ *   <li>{@value #RESULT}: one row, the run's summary: what ran where, the aggregate, TestDFSIO's three figures
+ *       and the items per second where the workload has them, and per kind of call its count and latency;
+ *   <li>{@value #TIMESERIES}: one row per second of the run ({@link RunSeries}' time axis): the bytes of the
+ *       tasks that succeeded and their MB/s, the calls of the per-second latency histogram whose middle falls in
+ *       that second (those outside the run in its first or last) and, per kind, their count and p50 / p99 / max
+ *       latency (empty where the engine does not see the calls);
+ *   <li>{@value #TASKS}: one row per task: its bytes, start and end on the same time axis, seconds, MB/s and
+ *       error.
+ * </ul>
+ * Times are in seconds, latency in milliseconds, MB is 2^20 bytes. Writing them never fails a run.
+ */
+public final class RunCsv {
+  public static final String RESULT = "result.csv";
+  public static final String TIMESERIES = "timeseries.csv";
+  public static final String TASKS = "tasks.csv";
+
+  /** The columns of {@value #RESULT} before the per-kind ones. */
+  public static final List<String> RESULT_COLUMNS = List.of("run", "workload", "operation", "target", "started_at",
+      "exit_code", "tasks", "failed_tasks", "bytes", "seconds", "mb_per_sec", "testdfsio_throughput_mb_per_sec",
+      "testdfsio_average_io_rate_mb_per_sec", "testdfsio_io_rate_std_dev", "item", "items", "items_per_sec");
+  /** Each kind of call's columns in {@value #RESULT}, after its name: {@code write_p99_ms}. */
+  public static final List<String> KIND_COLUMNS = List.of("ops", "mean_ms", "p50_ms", "p90_ms", "p99_ms", "p999_ms",
+      "max_ms");
+  /** The columns of {@value #TIMESERIES} before the per-kind ones ({@code write_ops}, {@code write_p50_ms}, ...). */
+  public static final List<String> SECOND_COLUMNS = List.of("second", "seconds", "bytes", "mb_per_sec", "ops");
+  /** Each kind of call's columns in {@value #TIMESERIES}, after its name. */
+  public static final List<String> SECOND_KIND_COLUMNS = List.of("ops", "p50_ms", "p99_ms", "max_ms");
+  /** The columns of {@value #TASKS}. */
+  public static final List<String> TASK_COLUMNS = List.of("index", "name", "bytes", "start_second", "end_second",
+      "seconds", "mb_per_sec", "error");
+
+  private RunCsv() {}
+
+  /**
+   * Writes the three files into {@code dir}, the folder of the run {@code result} with these records and the
+   * summary of its figures; a failure is one warning line on {@code err}.
+   */
+  public static void write(Path dir, RunResult result, Figures.Summary summary, RunRecords records,
+      PrintStream err) {
+    String file = RESULT;
+    try {
+      writeResult(dir.resolve(RESULT), dir.getFileName().toString(), result, summary);
+      file = TIMESERIES;
+      RunSeries series = RunSeries.of(records);
+      writeTimeseries(dir.resolve(TIMESERIES), series, records, result.aggregate());
+      file = TASKS;
+      writeTasks(dir.resolve(TASKS), result.tasks(), series.originEpochNanos());
+    } catch (Exception | LinkageError e) {
+      err.println("warning: " + dir.resolve(file) + " not written: " + String.valueOf(e).replaceAll("\\s+", " "));
+    }
+  }
+
+  private static void writeResult(Path file, String run, RunResult r, Figures.Summary s) throws java.io.IOException {
+    Aggregate a = r.aggregate();
+    List<String> columns = new ArrayList<>(RESULT_COLUMNS);
+    List<Object> row = new ArrayList<>(Arrays.asList(run, r.workload(), r.operation(), r.target(), r.startedAt(),
+        r.exitCode(), a.tasks(), a.failedTasks(), a.bytes(), a.wallSeconds(), a.mbPerSec(),
+        s.testDfsioThroughputMbSec(), s.testDfsioAverageIoRateMbSec(), s.testDfsioIoRateStdDev(), s.item(),
+        s.items(), s.itemsPerSec()));
+    for (Map.Entry<String, LatencySummary> e : a.latency().entrySet()) {
+      String kind = CsvFile.name(e.getKey());
+      KIND_COLUMNS.forEach(c -> columns.add(kind + "_" + c));
+      LatencySummary l = e.getValue();
+      row.addAll(List.of(l.count(), millis(l.meanNanos()), millis(l.p50Nanos()), millis(l.p90Nanos()),
+          millis(l.p99Nanos()), millis(l.p999Nanos()), millis(l.maxNanos())));
+    }
+    CsvFile.write(file, columns, List.of(row));
+  }
+
+  private static void writeTimeseries(Path file, RunSeries series, RunRecords records, Aggregate aggregate)
+      throws java.io.IOException {
+    int seconds = series.throughput().size();
+    // each interval's calls go in the second its middle falls in on the series' axis (the first or last second
+    // when it falls outside the run)
+    double shift = (records.engineStartEpochNanos() - series.originEpochNanos()) / 1e9;
+    Map<String, Histogram[]> at = new LinkedHashMap<>();
+    aggregate.latency().keySet().forEach(kind -> at.put(kind, new Histogram[seconds]));
+    for (Intervals.Interval i : records.intervals()) {
+      int s = (int) Math.max(0, Math.min(seconds - 1, Math.floor(i.second() + 0.5 + shift)));
+      Histogram[] kind = at.computeIfAbsent(i.kind(), k -> new Histogram[seconds]);
+      if (kind[s] == null) {
+        kind[s] = new Histogram(3);
+      }
+      kind[s].add(i.histogram());
+    }
+    List<String> columns = new ArrayList<>(SECOND_COLUMNS);
+    at.keySet().forEach(kind -> SECOND_KIND_COLUMNS.forEach(c -> columns.add(CsvFile.name(kind) + "_" + c)));
+    boolean seen = !records.intervals().isEmpty();
+    List<List<Object>> rows = new ArrayList<>();
+    for (SecondSample t : series.throughput()) {
+      List<Object> row = new ArrayList<>(Arrays.asList(t.second(), t.seconds(), t.bytes(), t.mbPerSec(), null));
+      long ops = 0;
+      for (Histogram[] kind : at.values()) {
+        Histogram h = kind[t.second()];
+        if (h != null) {
+          ops += h.getTotalCount();
+          row.addAll(List.of(h.getTotalCount(), millis(h.getValueAtPercentile(50)), millis(h.getValueAtPercentile(99)),
+              millis(h.getMaxValue())));
+        } else {
+          row.addAll(Arrays.asList(seen ? 0L : null, null, null, null));
+        }
+      }
+      row.set(SECOND_COLUMNS.indexOf("ops"), seen ? ops : null);
+      rows.add(row);
+    }
+    CsvFile.write(file, columns, rows);
+  }
+
+  private static void writeTasks(Path file, List<TaskResult> tasks, long origin) throws java.io.IOException {
+    List<List<Object>> rows = new ArrayList<>();
+    for (TaskResult t : tasks) {
+      rows.add(Arrays.asList(t.index(), t.name(), t.bytes(), (t.startEpochNanos() - origin) / 1e9,
+          (t.endEpochNanos() - origin) / 1e9, t.seconds(), t.mbPerSec(), t.error()));
+    }
+    CsvFile.write(file, TASK_COLUMNS, rows);
+  }
+
+  private static double millis(double nanos) {
+    return nanos / 1e6;
+  }
+}
