@@ -73,11 +73,10 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
    */
   protected final int run(Workload<SparkTarget> workload, String root, SparkTarget.PathArgument... paths)
       throws Exception {
-    if (context() == null && spec.parent() != null
+    if (context == null && spec.parent() != null
         && spec.parent().userObject() instanceof HarnessSubcommand parent) {
-      init(parent.context());
+      context = parent.context();
     }
-    RunContext context = context();
     checkSparkOptions();
     SparkTarget.registerOzone(context.conf());
     String kind = null;
