@@ -14,8 +14,9 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 
 /**
  * HDFS's context: the namenode's version (its {@code NameNodeInfo} JMX bean over HTTP), the live datanodes
- * and their versions (the datanode report; it needs a superuser, so the same bean's {@code LiveNodes} when it
- * is refused), and the storage and erasure coding policies in effect on the root.
+ * (the datanode report; it needs a superuser, so the same bean's {@code LiveNodes} when it is refused) and
+ * their versions (the bean's: the report over RPC leaves them out), and the storage and erasure coding
+ * policies in effect on the root.
  */
 public final class HdfsProbe implements ClusterProbe {
   private static final String BEAN = "Hadoop:service=NameNode,name=NameNodeInfo";
@@ -57,28 +58,35 @@ public final class HdfsProbe implements ClusterProbe {
       beanReason = ClusterProbes.reason(e);
       into.unknown("servers.namenode", beanReason);
     }
+    Integer live = null;
+    List<String> versions = new ArrayList<>();
+    String reportReason = null;
     try {
-      DatanodeInfo[] live = dfs.getDataNodeStats(DatanodeReportType.LIVE);
-      List<String> versions = new ArrayList<>();
-      for (DatanodeInfo d : live) {
-        versions.add(d.getSoftwareVersion());
+      DatanodeInfo[] report = dfs.getDataNodeStats(DatanodeReportType.LIVE);
+      live = report.length;
+      for (DatanodeInfo d : report) {
+        if (d.getSoftwareVersion() != null) {
+          versions.add(d.getSoftwareVersion());
+        }
       }
-      into.datanodes(live.length, versions);
     } catch (IOException e) {
-      if (bean == null) {
-        into.unknown("liveDatanodes", ClusterProbes.reason(e) + "; " + beanReason);
-      } else {
-        liveFromBean(bean, into);
+      reportReason = ClusterProbes.reason(e);
+    }
+    if (bean != null) {
+      // the report over RPC leaves the datanodes' versions out; the namenode's bean has them
+      JsonNode nodes = new ObjectMapper().readTree(bean.path("LiveNodes").asText("{}"));
+      if (live == null) {
+        live = nodes.size();
+      }
+      if (versions.isEmpty()) {
+        nodes.forEach(n -> versions.add(n.path("version").asText("unknown")));
       }
     }
-  }
-
-  /** The datanodes of the bean's {@code LiveNodes}: a JSON object, one entry per node. */
-  private static void liveFromBean(JsonNode bean, ContextBuilder into) throws IOException {
-    JsonNode nodes = new ObjectMapper().readTree(bean.path("LiveNodes").asText("{}"));
-    List<String> versions = new ArrayList<>();
-    nodes.forEach(n -> versions.add(n.path("version").asText("unknown")));
-    into.datanodes(nodes.size(), versions);
+    if (live == null) {
+      into.unknown("liveDatanodes", reportReason + "; " + beanReason);
+    } else {
+      into.datanodes(live, versions.isEmpty() ? null : versions);
+    }
   }
 
   /**
