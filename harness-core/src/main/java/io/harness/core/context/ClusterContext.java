@@ -74,7 +74,8 @@ public record ClusterContext(
    * @param bucketLayout {@code FILE_SYSTEM_OPTIMIZED}, {@code OBJECT_STORE} or {@code LEGACY}
    * @param replication the bucket's replication, e.g. {@code RATIS/THREE}, {@code EC/rs-3-2-1024k}; {@code server
    *     default} when the bucket has none (the OM's then applies)
-   * @param chunkLayout {@code FILE_PER_BLOCK} or {@code FILE_PER_CHUNK} ({@code ozone.scm.chunk.layout})
+   * @param chunkLayout {@code FILE_PER_BLOCK} or {@code FILE_PER_CHUNK} ({@code ozone.scm.container.layout},
+   *     formerly {@code ozone.scm.chunk.layout})
    * @param containerSchema {@code V3} (one RocksDB per volume) or {@code V2} (one per container)
    * @param datastream whether the client writes through Ratis streaming ({@code ozone.fs.datastream.enabled})
    */

@@ -29,7 +29,7 @@ import org.apache.hadoop.ozone.protocol.proto.OzoneManagerProtocolProtos.Service
  * {@code /conf} tells them; the checksum and datastream are the client's.
  */
 public final class OzoneProbe implements ClusterProbe {
-  static final String CHUNK_LAYOUT = "ozone.scm.chunk.layout";
+  static final String CHUNK_LAYOUT = "ozone.scm.container.layout"; // formerly ozone.scm.chunk.layout
   static final String SCHEMA_V3 = "hdds.datanode.container.schema.v3.enabled";
   private static final String NODES = "Hadoop:service=SCMNodeManager,name=SCMNodeManagerInfo";
 
