@@ -71,7 +71,11 @@ class DfsioHdfsIT {
         .filter(l -> !l.startsWith("Starting embedded hdfs") && !l.startsWith("dfsio write: ")
             && !l.startsWith("Started MiniDFSCluster")).toList(),
         r.err());
-    assertTrue(Cli.lastResult(work.resolve("harness-runs")).get("targetDescription").asText()
-        .contains("MiniDFSCluster"));
+    com.fasterxml.jackson.databind.JsonNode j = Cli.lastResult(work.resolve("harness-runs"));
+    assertTrue(j.get("targetDescription").asText().contains("MiniDFSCluster"));
+    // the embedded namenode and its one datanode, as they say themselves
+    String v = org.apache.hadoop.util.VersionInfo.getVersion();
+    assertTrue(r.out().startsWith("cluster: HDFS, namenode " + v + ", 1 live datanode (" + v + ")"), r.out());
+    assertEquals(1, j.get("cluster").get("liveDatanodes").asInt(), j.get("cluster").toString());
   }
 }

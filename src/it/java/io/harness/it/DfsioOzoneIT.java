@@ -243,5 +243,12 @@ class DfsioOzoneIT {
     assertTrue(j.get("root").asText().contains("/vol1/bucket1/benchmarks/TestDFSIO"), j.get("root").asText());
     assertEquals(4L << 26, j.get("aggregate").get("bytes").asLong());
     assertTrue(j.get("versions").get("ozone").asText().startsWith("2.2"), j.get("versions").toString());
+    // the cluster as its servers and its configuration say: Ozone's default layout, the three datanodes
+    JsonNode c = j.get("cluster");
+    assertTrue(r.out().startsWith("cluster: Ozone, OM " + j.get("versions").get("ozone").asText()), r.out());
+    assertEquals(3, c.get("liveDatanodes").asInt(), c.toString());
+    assertEquals("FILE_PER_BLOCK", c.get("ozone").get("chunkLayout").asText(), c.toString());
+    assertEquals("V3", c.get("ozone").get("containerSchema").asText(), c.toString());
+    assertEquals("bucket1", c.get("ozone").get("bucket").asText(), c.toString());
   }
 }

@@ -61,12 +61,16 @@ class DfsioModesHdfsTest {
   record Run(int code, String out, String err) {}
 
   private Run harness(String... args) {
+    return harnessAt("/bench/modes", args);
+  }
+
+  private Run harnessAt(String root, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     List<String> all = new ArrayList<>(List.of("-fs", cluster.getURI().toString(),
         "-D", "dfs.blocksize=" + BLOCK, "-D", "dfs.replication=1", "dfsio"));
     all.addAll(Arrays.asList(args));
-    all.addAll(List.of("--root", "/bench/modes", "--run-dir", work.resolve("runs").toString(),
+    all.addAll(List.of("--root", root, "--run-dir", work.resolve("runs").toString(),
         "-resFile", work.resolve("results.log").toString()));
     int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
@@ -105,6 +109,45 @@ class DfsioModesHdfsTest {
     Path p = new Path("/bench/modes/io_data/test_io_0");
     assertTrue(fs.getErasureCodingPolicy(p) == null);
     assertEquals("WARM", fs.getStoragePolicy(p).getName());
+  }
+
+  /**
+   * The run's {@code cluster} is what the cluster itself says: the namenode's and the datanodes' versions (this
+   * Hadoop's, all in this JVM), the three live datanodes, and the policies set on the root by hand, inherited
+   * by the root the run writes under; printed once, before the run's first line.
+   */
+  @Test
+  void clusterContextIsTheClustersOwn() throws Exception {
+    DistributedFileSystem fs = cluster.getFileSystem();
+    Path policies = new Path("/bench/context");
+    fs.mkdirs(policies);
+    fs.setErasureCodingPolicy(policies, "XOR-2-1-1024k");
+    fs.setStoragePolicy(policies, "ALL_SSD"); // falls back to DISK here, as striped files may
+    String http = "dfs.namenode.http-address=" + cluster.getNameNode().getHttpAddress().getHostString() + ":"
+        + cluster.getNameNode().getHttpAddress().getPort(); // what a client's hdfs-site.xml has
+    Run w = harnessAt("/bench/context/dfsio", "-D", http, "-D", "dfs.client.socket-timeout=33000", "-write",
+        "-nrFiles", "2", "-fileSize", "2MB");
+    assertEquals(0, w.code(), w.err());
+    String v = org.apache.hadoop.util.VersionInfo.getVersion();
+    List<String> lines = w.out().lines().toList();
+    assertEquals("cluster: HDFS, namenode " + v + ", 3 live datanodes (" + v + "), block size 1 MB, replication 1, "
+        + "storage policy ALL_SSD, EC XOR-2-1-1024k, checksum CRC32C", lines.get(0), w.out());
+    assertTrue(lines.get(1).startsWith("client settings: io.file.buffer.size=4096, dfs.blocksize=1048576, "),
+        lines.get(1));
+    assertTrue(lines.get(2).startsWith("dfsio write: "), w.out());
+    assertEquals(1, lines.stream().filter(l -> l.startsWith("cluster")).count(), w.out());
+    JsonNode c = lastJson().get("cluster");
+    assertEquals("HDFS", c.get("system").asText());
+    assertEquals(cluster.getURI() + "/bench/context/dfsio", c.get("root").asText());
+    assertEquals("[{\"role\":\"namenode\",\"version\":\"" + v + "\"}]", c.get("servers").toString());
+    assertEquals(3, c.get("liveDatanodes").asInt());
+    assertEquals("[\"" + v + "\"]", c.get("datanodeVersions").toString());
+    assertEquals(BLOCK, c.get("blockSize").asLong());
+    assertEquals(1, c.get("replication").asInt());
+    assertEquals("ALL_SSD", c.get("hdfs").get("storagePolicy").asText());
+    assertEquals("XOR-2-1-1024k", c.get("hdfs").get("erasureCodingPolicy").asText());
+    assertEquals("33000", c.get("clientSettings").get("dfs.client.socket-timeout").asText());
+    assertTrue(c.get("unknown") == null, c.toString());
   }
 
   @Test

@@ -108,6 +108,15 @@ class DfsioModesTest {
     JsonNode json = lastJson();
     assertEquals("append", json.get("operation").asText());
     assertEquals(2L * size, json.get("aggregate").get("bytes").asLong());
+    // the local file system's context: its own block size and one copy, nothing unknown, printed first
+    assertEquals(List.of("cluster: local file system, block size 32 MB, replication 1",
+        "client settings: io.file.buffer.size=4096"), a.out().lines().limit(2).toList(), a.out());
+    JsonNode cluster = json.get("cluster");
+    assertEquals("local file system", cluster.get("system").asText());
+    assertEquals("file:" + root, cluster.get("root").asText());
+    assertEquals(32L << 20, cluster.get("blockSize").asLong());
+    assertEquals(1, cluster.get("replication").asInt());
+    assertTrue(cluster.get("unknown") == null && cluster.get("servers") == null, cluster.toString());
     // 300 KiB in 65536-byte calls: 4 full calls and one of 45056 bytes per file
     assertEquals(5, json.get("tasks").get(0).get("latency").get("write").get("count").asLong());
     assertEquals(1, json.get("tasks").get(0).get("latency").get("append").get("count").asLong());

@@ -1,5 +1,6 @@
 package io.harness.spark;
 
+import io.harness.core.context.ClusterContext;
 import io.harness.core.run.RunTarget;
 import io.harness.core.run.Settings;
 import io.harness.core.target.Roots;
@@ -170,6 +171,12 @@ public final class SparkTarget implements RunTarget {
   public String description() {
     return cluster != null ? "embedded " + cluster.description()
         : places.get(spec.root()).path().toUri().getScheme();
+  }
+
+  /** The cluster of the root's file system, as its {@link Target} describes it. */
+  @Override
+  public ClusterContext context(String root) {
+    return places.get(spec.root()).target().context(root);
   }
 
   @Override

@@ -168,7 +168,7 @@ public final class RunRecording {
     int exit = Signals.exitCode(result.exitCode());
     RunResult saved = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
         result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
-        result.startedAt(), result.finishedAt(), exit, result.failedTasks(), result.aggregate(), figures,
+        result.cluster(), result.startedAt(), result.finishedAt(), exit, result.failedTasks(), result.aggregate(), figures,
         result.tasks(), Signals.received(), folder.logName(), result.plan());
     Path file = folder.writeResult(saved, json);
     Signals.settle(exit);

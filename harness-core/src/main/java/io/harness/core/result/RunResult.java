@@ -1,6 +1,7 @@
 package io.harness.core.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.harness.core.context.ClusterContext;
 import java.util.List;
 import java.util.Map;
 
@@ -10,7 +11,9 @@ import java.util.Map;
  * {@code figures} holds the workload's own numbers (e.g. the legacy TestDFSIO block).
  * {@code interrupted} names the signal that stopped the run early (absent when none did);
  * {@code log} is the file in the run's folder that holds the libraries' and embedded servers' logs;
- * {@code plan} is the workload's checked options, what {@code harness analyze} rebuilds the workload from.
+ * {@code plan} is the workload's checked options, what {@code harness analyze} rebuilds the workload from;
+ * {@code cluster} is what the run's numbers depend on, read from the target at its start (absent in results
+ * written before it existed).
  */
 @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
 public record RunResult(
@@ -23,6 +26,7 @@ public record RunResult(
     String target,
     String targetDescription,
     String root,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ClusterContext cluster,
     String startedAt,
     String finishedAt,
     int exitCode,
@@ -37,6 +41,6 @@ public record RunResult(
   /** This result with other figures. */
   public RunResult withFigures(Map<String, Object> newFigures) {
     return new RunResult(workload, operation, commandLine, options, versions, host, target, targetDescription, root,
-        startedAt, finishedAt, exitCode, failedTasks, aggregate, newFigures, tasks, interrupted, log, plan);
+        cluster, startedAt, finishedAt, exitCode, failedTasks, aggregate, newFigures, tasks, interrupted, log, plan);
   }
 }

@@ -5,6 +5,8 @@ import io.harness.core.cli.RunRecording;
 import io.harness.core.cli.Signals;
 import io.harness.core.cli.UsageException;
 import io.harness.core.report.RunCsv;
+import io.harness.core.context.ClusterContext;
+import io.harness.core.context.ContextLines;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.report.HtmlReport;
 import io.harness.core.report.SavedRun;
@@ -24,9 +26,10 @@ import java.util.Map;
 
 /**
  * The one life of every run, whatever the workload and whoever starts it: the run's folder (its log from
- * then on) -> the target -> the workload's checks -> its set-up and engine -> the records, saved -> the
- * workload's figures and the aggregate, from the records -> the printed block -> the failures -> the JSON
- * -> what the workload leaves on the target -> the CSV files. Everything printed and saved is written here, once.
+ * then on) -> the target -> the workload's checks -> its set-up and engine -> the cluster's context, printed
+ * -> the records, saved -> the workload's figures and the aggregate, from the records -> the printed block
+ * -> the failures -> the JSON -> what the workload leaves on the target -> the CSV files and the HTML report.
+ * Everything printed and saved is written here, once.
  */
 public final class Pipeline {
   private final Settings settings;
@@ -46,6 +49,8 @@ public final class Pipeline {
     try (T target = source.open()) {
       workload.preflight(target);
       Workload.Prepared prepared = workload.prepare(target, settings);
+      ClusterContext cluster = target.context(prepared.root());
+      ContextLines.of(cluster).forEach(out::println);
       out.println(prepared.line());
       String startedAt = Instant.now().toString();
       RunRecords records = recording == null ? prepared.engine().run(settings)
@@ -68,7 +73,8 @@ public final class Pipeline {
       }
       int exit = Signals.exitCode(records.failed().isEmpty() && figures.failures().isEmpty()
           ? ExitCodes.OK : ExitCodes.FAILED);
-      RunResult result = result(workload, target, prepared, startedAt, exit, aggregate, figures, records, folder);
+      RunResult result = result(workload, target, prepared, cluster, startedAt, exit, aggregate, figures, records,
+          folder);
       Path json = save(folder, result);
       if (json != null) {
         out.println("Result JSON: " + json);
@@ -121,13 +127,14 @@ public final class Pipeline {
   }
 
   private <T extends RunTarget> RunResult result(Workload<T> workload, T target, Workload.Prepared prepared,
-      String startedAt, int exit, Aggregate aggregate, Figures figures, RunRecords records, RunFolder folder) {
+      ClusterContext cluster, String startedAt, int exit, Aggregate aggregate, Figures figures, RunRecords records,
+      RunFolder folder) {
     List<String> failed = new ArrayList<>();
     for (TaskRecord r : records.failed()) {
       failed.add(r.name() + ": " + r.error());
     }
     return new RunResult(workload.name(), workload.operation(), settings.commandLine(), settings.options(),
-        Versions.detect(), hostName(), target.location(), target.description(), prepared.root(), startedAt,
+        Versions.detect(), hostName(), target.location(), target.description(), prepared.root(), cluster, startedAt,
         Instant.now().toString(), exit, failed, aggregate, figuresMap(figures), results(records),
         Signals.received(), folder.logName(), workload.plan());
   }

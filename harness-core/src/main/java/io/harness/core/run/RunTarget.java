@@ -1,5 +1,8 @@
 package io.harness.core.run;
 
+import io.harness.core.context.ClusterContext;
+import io.harness.core.context.ClusterProbes;
+
 /**
  * What a run works on, as its result names it: a Hadoop file system ({@link io.harness.core.target.Target}),
  * Spark's cluster with its file systems, or a stopped Ozone cluster's directories. Closing it ends what the
@@ -11,6 +14,15 @@ public interface RunTarget extends AutoCloseable {
 
   /** One line: {@code embedded MiniOzoneCluster, 3 datanode(s)}, or the URI's scheme. */
   String description();
+
+  /**
+   * What the run's numbers depend on, read from the target once the workload is prepared: servers, versions,
+   * placement under {@code root} (the run's root, as the workload names it; may be null), client settings.
+   * Takes a few seconds at most and never fails: what cannot be learned is unknown, with the reason.
+   */
+  default ClusterContext context(String root) {
+    return ClusterProbes.unknown(description(), root, "this target does not describe its cluster");
+  }
 
   @Override
   void close();

@@ -20,6 +20,14 @@ public interface EmbeddedCluster extends AutoCloseable {
   /** One line for the report, e.g. "MiniOzoneCluster, 3 datanodes". */
   String description();
 
+  /**
+   * The configuration the cluster's servers run with (what a remote cluster may not tell a client: its chunk
+   * layout, its container schema), or null when the cluster does not say.
+   */
+  default Configuration serverConfiguration() {
+    return null;
+  }
+
   @Override
   void close();
 }

@@ -49,6 +49,11 @@ public final class MiniDfsProvider implements EmbeddedClusterProvider {
         }
 
         @Override
+        public Configuration serverConfiguration() {
+          return cluster.getConfiguration(0);
+        }
+
+        @Override
         public void close() {
           try {
             cluster.shutdown(true);

@@ -2,6 +2,9 @@ package io.harness.core.target;
 
 import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.UsageException;
+import io.harness.core.context.ClusterContext;
+import io.harness.core.context.ClusterProbe;
+import io.harness.core.context.ClusterProbes;
 import io.harness.core.run.RunTarget;
 import io.harness.core.util.Bounded;
 import java.io.IOException;
@@ -174,6 +177,24 @@ public final class Target implements RunTarget {
       FileSystem old = fs;
       fs = null;
       old.close();
+    }
+  }
+
+  /**
+   * The cluster behind the file system, described by the {@link io.harness.core.context.ClusterProbe} of its
+   * scheme (an embedded cluster adds its server configuration); {@code root} is the run's root, or null for
+   * the file system's {@code /}.
+   */
+  @Override
+  public ClusterContext context(String root) {
+    String where = root == null ? uri.toString() : root;
+    try {
+      FileSystem f = fs();
+      Path r = f.makeQualified(new Path(root == null ? "/" : root));
+      return ClusterProbes.describe(new ClusterProbe.Request(f, uri, r, conf,
+          cluster == null ? null : cluster.serverConfiguration()));
+    } catch (IOException | RuntimeException e) {
+      return ClusterProbes.unknown(uri.getScheme(), where, ClusterProbes.reason(e));
     }
   }
 

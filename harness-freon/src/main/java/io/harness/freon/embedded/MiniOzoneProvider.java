@@ -309,6 +309,12 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
       return "MiniOzoneCluster, " + datanodes + " datanode(s)";
     }
 
+    /** The servers' configuration: the chunk layout and container schema the datanodes run with. */
+    @Override
+    public Configuration serverConfiguration() {
+      return cluster.getConf();
+    }
+
     /** The cluster itself: a test stops and restarts its services through it. */
     MiniOzoneCluster miniCluster() {
       return cluster;

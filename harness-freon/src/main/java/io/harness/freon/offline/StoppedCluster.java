@@ -1,10 +1,16 @@
 package io.harness.freon.offline;
 
+import io.harness.core.context.ClientSettings;
+import io.harness.core.context.ClusterContext;
+import io.harness.core.context.ContextBuilder;
 import io.harness.core.run.RunTarget;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+import org.apache.hadoop.ozone.container.common.impl.ContainerLayoutVersion;
+import org.apache.hadoop.ozone.container.common.statemachine.DatanodeConfiguration;
+import org.apache.hadoop.ozone.util.OzoneVersionInfo;
 
 /**
  * What an offline generator runs on: a stopped Ozone cluster's directories, as its configuration names them
@@ -55,6 +61,20 @@ record StoppedCluster(OzoneConfiguration conf, List<ClusterDirs.Dir> dirs, Strin
   @Override
   public String description() {
     return DESCRIPTION;
+  }
+
+  /**
+   * What the offline generators' data depends on, from the configuration they read (nothing runs to ask): the
+   * Ozone jars that write the stores ({@code writer}), the datanodes' chunk layout and container schema.
+   */
+  @Override
+  public ClusterContext context(String root) {
+    return new ContextBuilder(ClusterContext.OZONE, root == null ? location : root)
+        .server("writer", OzoneVersionInfo.OZONE_VERSION_INFO.getVersion())
+        .ozone("chunkLayout", ContainerLayoutVersion.getConfiguredVersion(conf).name())
+        .ozone("containerSchema", conf.getObject(DatanodeConfiguration.class).getContainerSchemaV3Enabled() ? "V3"
+            : "V2")
+        .clientSettings(ClientSettings.of(conf)).build();
   }
 
   @Override

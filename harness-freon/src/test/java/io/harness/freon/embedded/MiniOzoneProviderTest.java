@@ -4,9 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.context.ClusterContext;
+import io.harness.core.context.ClusterProbe;
+import io.harness.core.context.ClusterProbes;
+import io.harness.core.result.ResultWriter;
+import io.harness.core.run.RunOutcome;
 import io.harness.core.target.EmbeddedCluster;
+import io.harness.freon.dfsg.Dfsg;
 import io.harness.core.target.EmbeddedSpec;
 import java.net.URI;
 import java.nio.file.Files;
@@ -18,7 +26,16 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdds.client.DefaultReplicationConfig;
+import org.apache.hadoop.hdds.client.RatisReplicationConfig;
+import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+import org.apache.hadoop.hdds.protocol.proto.HddsProtos;
+import org.apache.hadoop.ozone.client.BucketArgs;
+import org.apache.hadoop.ozone.client.OzoneClient;
+import org.apache.hadoop.ozone.client.OzoneClientFactory;
+import org.apache.hadoop.ozone.util.OzoneVersionInfo;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MiniOzoneProviderTest {
   private static final int SIZE = 8 * 1024 * 1024;
@@ -30,14 +47,68 @@ class MiniOzoneProviderTest {
     assertEquals(1, spec.datanodes());
   }
 
+  /**
+   * One datanode with the FILE_PER_CHUNK layout. A run on it from a client that knows only the OM's address (as
+   * on a remote cluster) has in its JSON's {@code cluster} the versions, the datanode and the bucket's
+   * replication, each as the servers themselves tell it; with the cluster's server configuration (what an
+   * embedded target gives) the context has the chunk layout too.
+   */
   @Test
-  void oneDatanodeWritesAndReadsBack() throws Exception {
-    writeReadAndClose(1);
+  void oneDatanodeWritesAndReadsBack(@TempDir java.nio.file.Path runs) throws Exception {
+    Configuration base = new Configuration();
+    base.set("ozone.scm.chunk.layout", "FILE_PER_CHUNK");
+    writeReadAndClose(1, base, cluster -> {
+      Configuration conf = cluster.configuration();
+      try (OzoneClient client = OzoneClientFactory.getRpcClient(new OzoneConfiguration(conf))) {
+        client.getObjectStore().getVolume(MiniOzoneProvider.VOLUME).createBucket("ctx", BucketArgs.newBuilder()
+            .setDefaultReplicationConfig(new DefaultReplicationConfig(RatisReplicationConfig.getInstance(
+                HddsProtos.ReplicationFactor.ONE))).build());
+      }
+      Configuration remote = new Configuration();
+      remote.set("ozone.om.address", conf.get("ozone.om.address"));
+      remote.set("ozone.scm.http-address", conf.get("ozone.scm.http-address"));
+      remote.set("ozone.client.bytes.per.checksum", "64KB");
+      remote.set("ozone.replication", "ONE"); // the client's own default (THREE) would win over the bucket's
+      RunOutcome run = Dfsg.files(2).size("4KB").path("/vol1/ctx/dfsg").saveTo(runs)
+          .run(cluster.fileSystemUri(), remote);
+      assertEquals(0, run.exitCode());
+      JsonNode c;
+      try (Stream<java.nio.file.Path> dirs = Files.list(runs)) {
+        c = ResultWriter.mapper().readTree(dirs.findFirst().orElseThrow().resolve("result.json").toFile())
+            .get("cluster");
+      }
+      String ozone = OzoneVersionInfo.OZONE_VERSION_INFO.getVersion();
+      assertEquals("Ozone", c.path("system").asText(), c.toString());
+      assertEquals("[{\"role\":\"om\",\"version\":\"" + ozone + "\"},{\"role\":\"scm\",\"version\":\"" + ozone
+          + "\"}]", c.get("servers").toString());
+      assertEquals(1, c.path("liveDatanodes").asInt(), c.toString());
+      assertEquals("[\"" + ozone + "\"]", c.get("datanodeVersions").toString());
+      JsonNode o = c.get("ozone");
+      assertEquals("RATIS/ONE", o.path("replication").asText(), c.toString());
+      assertEquals("vol1", o.path("volume").asText());
+      assertEquals("ctx", o.path("bucket").asText());
+      assertEquals("FILE_SYSTEM_OPTIMIZED", o.path("bucketLayout").asText());
+      assertFalse(o.path("datastream").asBoolean());
+      assertEquals("CRC32", c.path("checksumType").asText());
+      assertEquals("64KB", c.get("clientSettings").get("ozone.client.bytes.per.checksum").asText(), c.toString());
+      assertEquals("ONE", c.get("clientSettings").get("ozone.replication").asText(), c.toString());
+      // the datanodes' layout: a remote client asks a datanode's /conf (whose servlet fails inside this test's
+      // JVM, on its class path); the embedded cluster's target gives its server configuration instead
+      try (FileSystem fs = FileSystem.newInstance(cluster.fileSystemUri(), remote)) {
+        ClusterContext embedded = ClusterProbes.describe(new ClusterProbe.Request(fs, cluster.fileSystemUri(),
+            fs.makeQualified(new Path("/vol1/ctx")), remote, cluster.serverConfiguration()));
+        assertEquals("FILE_PER_CHUNK", embedded.ozone().chunkLayout(), embedded.toString());
+        assertEquals("V3", embedded.ozone().containerSchema(), embedded.toString());
+        assertEquals("RATIS/ONE", embedded.ozone().replication(), embedded.toString());
+        assertEquals(ozone, embedded.version("om"), embedded.toString());
+        assertNull(embedded.unknown(), embedded.toString());
+      }
+    });
   }
 
   @Test
   void threeDatanodesWriteAndReadBack() throws Exception {
-    writeReadAndClose(3);
+    writeReadAndClose(3, new Configuration(), cluster -> { });
   }
 
   /**
@@ -64,10 +135,15 @@ class MiniOzoneProviderTest {
         .get("ozone.scm.container.size"));
   }
 
-  private static void writeReadAndClose(int datanodes) throws Exception {
+  /** What a test does on the started cluster. */
+  private interface OnCluster {
+    void accept(EmbeddedCluster cluster) throws Exception;
+  }
+
+  private static void writeReadAndClose(int datanodes, Configuration base, OnCluster also) throws Exception {
     byte[] data = nonZeroBytes(SIZE, 42L + datanodes);
     java.nio.file.Path dir;
-    EmbeddedCluster cluster = new MiniOzoneProvider().start(new Configuration(), datanodes);
+    EmbeddedCluster cluster = new MiniOzoneProvider().start(base, datanodes);
     try {
       MiniOzoneProvider.Running running = (MiniOzoneProvider.Running) cluster;
       dir = running.dataDir();
@@ -102,6 +178,7 @@ class MiniOzoneProviderTest {
       } finally {
         fs.close();
       }
+      also.accept(cluster);
     } finally {
       cluster.close();
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.cli.Harness;
+import io.harness.core.context.ClusterContext;
 import io.harness.core.data.SeededData;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
@@ -192,6 +193,13 @@ class OfflineGeneratorsEndToEndTest {
       assertEquals(CONTAINERS_A * KEYS_PER_CONTAINER * KEY_A, dnRun.aggregate().bytes());
       assertTrue(((Number) dnRun.figures().get("checksumShare")).doubleValue() > 0, "checksum time measured");
       assertEquals(List.of(), dnRun.figures().get("failed"));
+      // the run's cluster context: what wrote the stores, and the layout each round's configuration gave
+      List<ClusterContext.Ozone> layouts = results.stream().filter(p -> p.toString().endsWith("-cgdn/result.json"))
+          .map(p -> read(p).cluster().ozone()).distinct().toList();
+      assertEquals(List.of(new ClusterContext.Ozone(null, null, null, null, "FILE_PER_BLOCK", "V3", null),
+          new ClusterContext.Ozone(null, null, null, null, "FILE_PER_CHUNK", "V2", null)), layouts);
+      assertEquals(org.apache.hadoop.ozone.util.OzoneVersionInfo.OZONE_VERSION_INFO.getVersion(),
+          dnRun.cluster().version("writer"));
       assertTrue(dn0Out.contains("----- harness ----- : cgdn"), "core's aggregate lines: " + dn0Out);
       // harness analyze computes every run's figures (but --profile's) and aggregate again from its records
       for (Path result : results) {
@@ -522,6 +530,14 @@ class OfflineGeneratorsEndToEndTest {
       for (Path p : (Iterable<Path>) s.sorted((x, y) -> y.getNameCount() - x.getNameCount())::iterator) {
         Files.deleteIfExists(p);
       }
+    }
+  }
+
+  private static RunResult read(Path result) {
+    try {
+      return ResultWriter.read(result);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 }
