@@ -46,6 +46,13 @@ public record CopyFigures(String source, int filesRead, long bytesRead, int file
         SparkNotes.text(r, "master"), (int) SparkNotes.number(r, "defaultParallelism"), SparkNotes.retried(r));
   }
 
+  /** What result.csv and harness compare show beside the aggregate: the rows, a second. */
+  @Override
+  public Summary summary() {
+    Long rows = destinationRows != null ? destinationRows : sourceRows;
+    return rows == null ? Summary.NONE : Summary.items("rows", rows, elapsedSeconds > 0 ? rows / elapsedSeconds : 0);
+  }
+
   @Override
   public List<String> lines() {
     List<String> out = new ArrayList<>();

@@ -34,6 +34,11 @@ public record CgDnFigures(@JsonUnwrapped OfflineTotals totals, String datanodeUu
   }
 
   @Override
+  public Summary summary() {
+    return totals.summary();
+  }
+
+  @Override
   public List<String> lines() {
     double worker = totals.workerSeconds();
     return List.of(totals.line("cgdn"),

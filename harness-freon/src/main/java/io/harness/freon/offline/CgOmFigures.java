@@ -33,6 +33,11 @@ public record CgOmFigures(@JsonUnwrapped OfflineTotals totals, String omDb, Stri
   }
 
   @Override
+  public Summary summary() {
+    return totals.summary();
+  }
+
+  @Override
   public List<String> lines() {
     return List.of(totals.line("cgom"),
         "  keys " + firstKey + " ... in " + volume + "/" + bucket + " (" + bucketLayout

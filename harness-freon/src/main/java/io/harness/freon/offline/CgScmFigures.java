@@ -32,6 +32,11 @@ public record CgScmFigures(@JsonUnwrapped OfflineTotals totals, String scmDb, St
   }
 
   @Override
+  public Summary summary() {
+    return totals.summary();
+  }
+
+  @Override
   public List<String> lines() {
     return List.of(totals.line("cgscm"),
         "  CLOSED containers " + totals.firstContainer() + ".." + totals.lastContainer() + " (" + totals.replication()

@@ -26,6 +26,12 @@ public record OfflineTotals(long containers, long keys, long bytes, double elaps
     double workerSeconds, long firstContainer, long lastContainer, int keysPerContainer, long keySize,
     String replication, long failedContainers, List<String> failed,
     @JsonInclude(JsonInclude.Include.NON_NULL) String storeError) {
+  /** What result.csv and harness compare show: the containers written, a second. */
+  io.harness.core.run.Figures.Summary summary() {
+    return io.harness.core.run.Figures.Summary.items("containers", containers,
+        elapsedSeconds > 0 ? containers / elapsedSeconds : 0);
+  }
+
   static final String WORKER_NANOS = "workerNanos";
   static final String FILL_NANOS = "fillNanos";
   static final String CHECKSUM_NANOS = "checksumNanos";

@@ -84,6 +84,15 @@ class OfflineGeneratorsFailureTest {
     assertEquals("dn-uuid-test", figures.get("datanodeUuid").asText());
     assertFalse(figures.has("dbCloseSeconds"), "schema v2: no volume DB to close");
     assertEquals(511, saved.get("plan").get("ids").get("from").asInt());
+    assertFalse(figures.has("summary"), "the summary is the CSV's, not a figure of the JSON");
+    // result.csv's summary: the containers written, over the run's elapsed time
+    List<String> csv = Files.readAllLines(run.resolve("result.csv"));
+    List<String> header = List.of(csv.get(0).split(","));
+    List<String> row = List.of(csv.get(1).split(","));
+    assertEquals("containers", row.get(header.indexOf("item")), csv.toString());
+    assertEquals("1", row.get(header.indexOf("items")), csv.toString());
+    assertEquals(1 / figures.get("elapsedSeconds").asDouble(), Double.parseDouble(row.get(header.indexOf("items_per_sec"))),
+        1e-6, csv.toString());
 
     Path again = dir.resolve("analyze.json");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
