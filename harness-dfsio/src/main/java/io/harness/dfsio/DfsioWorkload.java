@@ -129,7 +129,7 @@ public final class DfsioWorkload implements Workload<Target> {
     }
     try {
       Bounded.call("part file", PART_FILE_SECONDS, () -> {
-        PartFile.write(target.fs(), dir, f.sums(), outcome.aggregate(), outcome.records().tasks());
+        PartFileOutput.write(target.fs(), dir, f.sums(), outcome.aggregate(), outcome.records().tasks());
         return null;
       });
       return f.withPartFile(new DfsioFigures.PartFileState(path, true, null));

@@ -9,7 +9,6 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.StringTokenizer;
 import java.util.TreeMap;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -64,73 +62,6 @@ public final class PartFile {
     this.cutLine = cutLine;
   }
 
-  /** Writes the sums of a local run as a reducer would, with each task's record. */
-  public static void write(FileSystem fs, Path dir, LegacyFigures legacy, Aggregate agg,
-      List<io.harness.core.engine.TaskRecord> records) throws IOException {
-    Map<String, String> v = new TreeMap<>();
-    v.put("l:tasks", String.valueOf(legacy.tasks()));
-    v.put("l:size", String.valueOf(legacy.size()));
-    v.put("l:time", String.valueOf(Math.round(legacy.timeMillis())));
-    v.put("f:rate", String.valueOf((float) legacy.rate()));
-    v.put("f:sqrate", String.valueOf((float) legacy.sqrate()));
-    v.put(FIRST_START, String.valueOf(agg.firstStartEpochNanos()));
-    v.put(LAST_END, String.valueOf(agg.lastEndEpochNanos()));
-    v.put(FAILED, String.valueOf(agg.failedTasks()));
-    for (Map.Entry<String, LatencySummary> e : agg.latency().entrySet()) {
-      v.put(HISTOGRAM_PREFIX + e.getKey(), e.getValue().histogram());
-    }
-    Map<Long, Long> perSecond = new TreeMap<>();
-    for (io.harness.core.engine.TaskRecord r : records) {
-      if (!r.failed()) {
-        perEpochSecond(r.bytesPerTick()).forEach((sec, b) -> perSecond.merge(sec, b, Long::sum));
-      }
-      v.put(TASK_PREFIX + r.name(), io.harness.core.engine.TaskCodec.encode(r));
-    }
-    v.put(BYTES_PER_SECOND, formatSeries(perSecond));
-    fs.delete(dir, true);
-    try (FSDataOutputStream out = fs.create(new Path(dir, NAME), true);
-        PrintStream p = new PrintStream(out, false, StandardCharsets.UTF_8)) {
-      v.forEach((k, val) -> p.print(k + "\t" + val + "\n"));
-    }
-  }
-
-  /**
-   * What one map emits for one task, as TestDFSIO's mappers do ({@code l:tasks 1}, its bytes, its
-   * milliseconds, its rate and squared rate x 1000), plus the harness's keys. A failed task adds to
-   * the harness's failure keys only, so the legacy figures cover the successful tasks, as on the
-   * local engine.
-   */
-  public static Map<String, String> mapOutput(io.harness.core.engine.TaskRecord r) {
-    Map<String, String> v = new TreeMap<>();
-    if (r.failed()) {
-      v.put(FAILED, "1");
-      v.put(FAILED_NAMES, r.name() + ": " + r.error().replace(';', ','));
-    } else {
-      double seconds = r.durationNanos() / 1e9;
-      float ioRateMbSec = (float) (r.bytes() / LegacyFigures.MEGA / seconds);
-      v.put("l:tasks", "1");
-      v.put("l:size", String.valueOf(r.bytes()));
-      v.put("l:time", String.valueOf(Math.round(r.durationNanos() / 1e6)));
-      v.put("f:rate", String.valueOf(ioRateMbSec * 1000));
-      v.put("f:sqrate", String.valueOf(ioRateMbSec * ioRateMbSec * 1000));
-      v.put(FAILED, "0");
-    }
-    v.put(FIRST_START, String.valueOf(r.startEpochNanos()));
-    v.put(LAST_END, String.valueOf(r.endEpochNanos()));
-    r.latency().forEach((kind, h) -> v.put(HISTOGRAM_PREFIX + kind, LatencySummary.of(h).histogram()));
-    v.put(BYTES_PER_SECOND, formatSeries(perEpochSecond(r.bytesPerTick())));
-    v.put(TASK_PREFIX + r.name(), io.harness.core.engine.TaskCodec.encode(r));
-    return v;
-  }
-
-  /** A task's bytes per tick, summed per epoch second (the part file's form, as TestDFSIO tools see it). */
-  static Map<Long, Long> perEpochSecond(Map<Long, Long> perTick) {
-    Map<Long, Long> out = new TreeMap<>();
-    long ticksPerSecond = 1_000_000_000L / io.harness.core.engine.TaskRecord.TICK_NANOS;
-    perTick.forEach((tick, b) -> out.merge(Math.floorDiv(tick, ticksPerSecond), b, Long::sum));
-    return out;
-  }
-
   /** The tasks' own records, by index (a MapReduce run's, or a local run's since they were added; else empty). */
   public List<io.harness.core.engine.TaskRecord> records() {
     List<io.harness.core.engine.TaskRecord> records = new ArrayList<>();
@@ -146,14 +77,6 @@ public final class PartFile {
   /** The tasks of a MapReduce run, by index, as the run's JSON lists them (empty for other part files). */
   public List<TaskResult> tasks() {
     return records().stream().map(TaskResult::of).toList();
-  }
-
-  /** {@code second:bytes,...}, the form of {@link #BYTES_PER_SECOND}. */
-  public static String formatSeries(Map<Long, Long> perSecond) {
-    StringBuilder series = new StringBuilder();
-    perSecond.forEach((sec, bytes) -> series.append(series.length() == 0 ? "" : ",").append(sec)
-        .append(':').append(bytes));
-    return series.toString();
   }
 
   /** Parses {@code second:bytes,...} into a sorted map. */

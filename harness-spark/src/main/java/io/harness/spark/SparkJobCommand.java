@@ -11,6 +11,7 @@ import io.harness.core.run.Workload;
 import io.harness.core.target.EmbeddedSpec;
 import io.harness.core.target.Roots;
 import io.harness.core.target.Target;
+import io.harness.spark.embedded.ClusterClassPath;
 import io.harness.spark.embedded.ClusterProcess;
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -106,7 +107,7 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
               + "path on the embedded cluster (e.g. /data/set)");
         }
       }
-      clusterClassPath = ClusterProcess.classPath(System.getenv());
+      clusterClassPath = ClusterClassPath.of(System.getenv());
     } else {
       for (SparkTarget.PathArgument p : paths) {
         URI own = Roots.fileSystemOf(p.text());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.result.ResultWriter;
+import io.harness.spark.embedded.ClusterClassPath;
 import io.harness.spark.embedded.ClusterProcess;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -37,7 +38,7 @@ class SparkAnalyzeTest {
 
   @BeforeAll
   void startCluster() throws IOException {
-    cluster = ClusterProcess.start("hdfs", 1, ClusterProcess.classPath(System.getenv()), Map.of(), System.out);
+    cluster = ClusterProcess.start("hdfs", 1, ClusterClassPath.of(System.getenv()), Map.of(), System.out);
     clientXml = tmp.resolve("client.xml");
     try (OutputStream o = Files.newOutputStream(clientXml)) {
       cluster.configuration().writeXml(o);

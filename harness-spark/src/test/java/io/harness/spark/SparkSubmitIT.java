@@ -3,6 +3,7 @@ package io.harness.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.harness.spark.embedded.ClusterClassPath;
 import io.harness.spark.embedded.ClusterProcess;
 import java.io.File;
 import java.io.IOException;
@@ -36,7 +37,7 @@ class SparkSubmitIT {
 
   @BeforeAll
   static void startCluster() throws IOException {
-    cluster = ClusterProcess.start("ozone", 1, ClusterProcess.classPath(System.getenv()), Map.of(), System.out);
+    cluster = ClusterProcess.start("ozone", 1, ClusterClassPath.of(System.getenv()), Map.of(), System.out);
     clientXml = tmp.resolve("client.xml");
     try (OutputStream o = Files.newOutputStream(clientXml)) {
       cluster.configuration().writeXml(o);

@@ -50,7 +50,7 @@ public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
     try (Heartbeat beat = Heartbeat.every(HEARTBEAT_MILLIS, context::progress)) {
       r = LocalEngine.runSingle(DfsioFiles.index(file), file, params.window(), params.body(fs));
     }
-    for (Map.Entry<String, String> e : PartFile.mapOutput(r).entrySet()) {
+    for (Map.Entry<String, String> e : io.harness.dfsio.PartFileOutput.mapOutput(r).entrySet()) {
       context.write(new Text(e.getKey()), new Text(e.getValue()));
     }
     // --instrument on a cluster: this map's JVM ran the agent; its counters travel in the part file

@@ -44,7 +44,7 @@ public final class DfsioReducer extends Reducer<Text, Text, Text, Text> {
       for (Text v : values) {
         PartFile.parseSeries(v.toString()).forEach((sec, b) -> sum.merge(sec, b, Long::sum));
       }
-      result = PartFile.formatSeries(sum);
+      result = io.harness.dfsio.PartFileOutput.formatSeries(sum);
     } else if (k.startsWith("l:")) {
       long sum = 0;
       for (Text v : values) {

@@ -4,14 +4,10 @@ import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.EmbeddedClusterProvider;
 import io.harness.core.util.LocalDirs;
 import java.io.IOException;
-import java.net.BindException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
@@ -172,13 +168,13 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
           // MiniOzoneCluster hands out ports one after another from 15000 without checking them,
           // so a second cluster on this host (another run, another test JVM) would get the same
           // ports. Start from a random block that is free right now instead.
-          startPortsAt(findFreePortBlock(portsNeeded(datanodes)));
+          OzonePorts.startAtFreeBlock(datanodes);
           OzoneConfiguration conf = serverConfiguration(base, datanodes);
           try {
             // The builder takes its data path from the system property when it is created.
             return MiniOzoneCluster.newBuilder(conf).setNumDatanodes(datanodes).build();
           } catch (IOException | RuntimeException e) {
-            if (attempt >= MAX_ATTEMPTS || !causedByBind(e)) {
+            if (attempt >= MAX_ATTEMPTS || !OzonePorts.causedByBind(e)) {
               throw e;
             }
             LOG.warn("MiniOzoneCluster could not bind a port (attempt {} of {}), retrying",
@@ -193,52 +189,6 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
         }
       }
     }
-  }
-
-  /** SCM 6, OM 4, each datanode 8, with room to spare. */
-  private static int portsNeeded(int datanodes) {
-    return 10 + 8 * datanodes + 20;
-  }
-
-  private static void startPortsAt(int port) {
-    GenericTestUtils.PortAllocator.NEXT_PORT.set(port);
-  }
-
-  private static int findFreePortBlock(int count) {
-    int min = GenericTestUtils.PortAllocator.MIN_PORT;
-    int max = GenericTestUtils.PortAllocator.MAX_PORT - count;
-    for (int tries = 0; tries < 50; tries++) {
-      int first = ThreadLocalRandom.current().nextInt(min, max + 1);
-      boolean free = true;
-      for (int p = first; p < first + count && free; p++) {
-        free = isFree(p);
-      }
-      if (free) {
-        return first;
-      }
-    }
-    // Nothing provably free: let the allocator's own sequence take its chances.
-    return min;
-  }
-
-  private static boolean isFree(int port) {
-    try (ServerSocket s = new ServerSocket()) {
-      s.setReuseAddress(false);
-      s.bind(new InetSocketAddress(port));
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  private static boolean causedByBind(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof BindException
-          || (t.getMessage() != null && t.getMessage().contains("Address already in use"))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

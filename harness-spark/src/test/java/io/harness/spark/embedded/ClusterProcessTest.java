@@ -24,7 +24,7 @@ class ClusterProcessTest {
         "notes.txt"}) {
       Files.createFile(lib.resolve(j));
     }
-    List<String> cp = ClusterProcess.order(ClusterProcess.expand(List.of("/x/first.jar", lib + File.separator + "*",
+    List<String> cp = ClusterClassPath.order(ClusterClassPath.expand(List.of("/x/first.jar", lib + File.separator + "*",
         "/x/first.jar")));
     assertEquals(List.of("/x/first.jar", lib.resolve("a.jar").toString(), lib.resolve("b.jar").toString(),
         lib.resolve("hdds-common-2.2.0.jar").toString(), lib.resolve("hdds-common-2.2.0-tests.jar").toString()), cp);
@@ -39,11 +39,11 @@ class ClusterProcessTest {
       System.clearProperty(keys[i]);
     }
     try {
-      UsageException e = assertThrows(UsageException.class, () -> ClusterProcess.classPath(Map.of()));
+      UsageException e = assertThrows(UsageException.class, () -> ClusterClassPath.of(Map.of()));
       assertEquals("--embedded", e.argument());
       assertTrue(e.getMessage().contains(ClusterProcess.CLASSPATH_ENV), e.getMessage());
       // the environment variable is enough
-      List<String> cp = ClusterProcess.classPath(Map.of(ClusterProcess.CLASSPATH_ENV, "/opt/harness/lib/x.jar"));
+      List<String> cp = ClusterClassPath.of(Map.of(ClusterProcess.CLASSPATH_ENV, "/opt/harness/lib/x.jar"));
       assertTrue(cp.get(0).contains("harness-spark") || cp.get(0).endsWith("classes"), cp.get(0));
       assertEquals("/opt/harness/lib/x.jar", cp.get(cp.size() - 1));
     } finally {
