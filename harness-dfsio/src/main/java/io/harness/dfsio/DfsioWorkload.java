@@ -53,6 +53,13 @@ public final class DfsioWorkload implements Workload<Target> {
   }
 
   @Override
+  public java.util.OptionalLong plannedBytes() {
+    boolean writes = plan.op() == DfsioOperation.WRITE || plan.op() == DfsioOperation.APPEND;
+    return writes && !plan.window().timeBounded() ? java.util.OptionalLong.of((long) plan.nrFiles() * plan.fileBytes())
+        : java.util.OptionalLong.empty();
+  }
+
+  @Override
   public DfsioPlan plan() {
     return plan;
   }

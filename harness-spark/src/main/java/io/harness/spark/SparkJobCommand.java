@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
  * paths may lie on several file systems. With a local master the executors are threads of this JVM, so
  * {@code --instrument} times every write of the job, and {@code --profile} covers the Spark jobs.
  */
-public abstract class SparkJobCommand extends BaseSubcommand implements Callable<Integer> {
+public abstract class SparkJobCommand extends BaseSubcommand implements Callable<Integer>, io.harness.core.cli.MeasuringCommand {
   private static final Pattern LOCAL_MASTER =
       Pattern.compile("local(\\[(\\*|[1-9]\\d*)(,\\s*\\d+)?\\])?|local-cluster\\[\\d+,\\s*\\d+,\\s*\\d+\\]");
   private static final Pattern EMBEDDED = Pattern.compile("(hdfs|ozone)(:(\\d+))?", Pattern.CASE_INSENSITIVE);

@@ -148,6 +148,11 @@ public final class TeraGenWorkload implements Workload<Target> {
   }
 
   @Override
+  public java.util.OptionalLong plannedBytes() {
+    return java.util.OptionalLong.of(plan.rows() * 100);
+  }
+
+  @Override
   public Figures figures(RunRecords records) {
     return TeraGenFigures.of(plan, records);
   }

@@ -37,18 +37,32 @@ public final class Harness implements Runnable {
 
   /** Runs one command line and returns its exit code; never calls System.exit. */
   public static int run(Map<String, String> env, PrintStream out, PrintStream err, String... args) {
-    Signals.newRun();
+    return run(env, out, err, null, args);
+  }
+
+  /**
+   * Runs one command line inside another command (see {@link RunContext.Host}; null: on its own) and returns its
+   * exit code.
+   */
+  public static int run(Map<String, String> env, PrintStream out, PrintStream err, RunContext.Host host,
+      String... args) {
+    if (host == null || host.planned() == null) {
+      Signals.newRun();
+    }
     RunContext context;
     GenericOptions generic;
     try {
       generic = GenericOptions.extract(args);
       context = new RunContext(Arrays.asList(args), generic,
-          RunContext.baseConfiguration(env, generic), out, err);
+          RunContext.baseConfiguration(env, generic), out, err).hostedBy(host);
     } catch (UsageException e) {
       err.println("harness: " + e.getMessage());
       return ExitCodes.USAGE;
     }
     CommandLine cl = commandLine(context);
+    if (host != null && host.planned() != null && !measures(cl, generic.rest(), context)) {
+      return ExitCodes.USAGE;
+    }
     int code = cl.execute(generic.rest().toArray(new String[0]));
     return Signals.exitCode(code);
   }
@@ -107,6 +121,28 @@ public final class Harness implements Runnable {
       return ExitCodes.FAILED;
     });
     return cl;
+  }
+
+  /** Whether the line names a command that measures a workload (else says so, as bad input). */
+  private static boolean measures(CommandLine cl, java.util.List<String> args, RunContext context) {
+    try {
+      java.util.List<CommandLine> parsed = cl.parseArgs(args.toArray(new String[0])).asCommandLineList();
+      Object leaf = parsed.get(parsed.size() - 1).getCommand();
+      if (leaf instanceof MeasuringCommand) {
+        return true;
+      }
+      context.err().println("harness: '" + String.join(" ", args.subList(0, Math.min(2, args.size())))
+          + "' does not measure a workload (give dfsio, teragen, teravalidate, freon ... or spark ...)");
+    } catch (CommandLine.ParameterException e) {
+      try {
+        cl.getParameterExceptionHandler().handleParseException(e, args.toArray(new String[0]));
+      } catch (Exception again) {
+        context.err().println("harness: " + oneLine(String.valueOf(e.getMessage())));
+      }
+    } catch (RuntimeException e) {
+      context.err().println("harness: " + oneLine(String.valueOf(e.getMessage())));
+    }
+    return false;
   }
 
   private static void noHeaders(CommandLine cl) {

@@ -37,6 +37,15 @@ public final class RunContext {
   private final Configuration conf;
   private final PrintStream out;
   private final PrintStream err;
+  private Host host;
+
+  /**
+   * How a command line runs inside another command ({@code harness experiment}): on a cluster that command
+   * started and keeps ({@code cluster}, null for the command line's own target), or checked and planned only
+   * ({@code planned} gets the workload the line describes, and nothing runs).
+   */
+  public record Host(io.harness.core.target.EmbeddedCluster cluster,
+      java.util.function.Consumer<io.harness.core.run.Workload<?>> planned) {}
 
   public RunContext(List<String> commandLine, GenericOptions genericOptions, Configuration conf,
       PrintStream out, PrintStream err) {
@@ -81,6 +90,17 @@ public final class RunContext {
 
   public Configuration conf() {
     return conf;
+  }
+
+  /** The command that hosts this command line, or null when it runs on its own. */
+  public Host host() {
+    return host;
+  }
+
+  /** Runs the command line inside {@code host} (see {@link Host}). */
+  public RunContext hostedBy(Host host) {
+    this.host = host;
+    return this;
   }
 
   public PrintStream out() {

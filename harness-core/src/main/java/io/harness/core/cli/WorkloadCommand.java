@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
  * options, the target they name, and the {@link Pipeline} that runs the {@link Workload} the command builds.
  * Bad input exits 2 before anything is created.
  */
-public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubcommand {
+public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubcommand, MeasuringCommand {
   protected RunContext context;
 
   @Spec
@@ -99,8 +99,14 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     if (taskTimeout != null && taskTimeout.nanos() <= 0) {
       throw new UsageException("--task-timeout", "must be positive, was " + taskTimeout);
     }
-    recording.begin(context.err());
     TargetSource<Target> source = targetSource();
+    RunContext.Host host = context.host();
+    if (host != null && host.planned() != null) {
+      // checked, and planned only: an experiment's line before any cluster starts
+      host.planned().accept(measures() ? workload() : null);
+      return ExitCodes.OK;
+    }
+    recording.begin(context.err());
     if (!measures()) {
       try (Target target = source.open()) {
         return unmeasured(target);
@@ -113,6 +119,14 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
 
   /** The target the options name, checked without contacting it (bad input: exit 2). */
   private TargetSource<Target> targetSource() {
+    RunContext.Host host = context.host();
+    if (host != null && host.cluster() != null) {
+      if (embedded != null || context.genericOptions().fs() != null) {
+        throw new UsageException(embedded != null ? "--embedded" : "-fs", "the experiment's target names the file "
+            + "system: a workload's line has neither --embedded nor -fs");
+      }
+      return () -> Target.hosted(host.cluster(), context.genericOptions());
+    }
     if (embedded != null) {
       if (context.genericOptions().fs() != null) {
         throw new UsageException("--embedded", "cannot be combined with -fs (the run's target is the "

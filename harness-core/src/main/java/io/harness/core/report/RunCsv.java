@@ -1,5 +1,8 @@
 package io.harness.core.report;
 
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.harness.core.engine.Intervals;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.LatencySummary;
@@ -70,6 +73,45 @@ public final class RunCsv {
       writeTasks(dir.resolve(TASKS), result.tasks(), series.originEpochNanos());
     } catch (Exception | LinkageError e) {
       err.println("warning: " + dir.resolve(file) + " not written: " + String.valueOf(e).replaceAll("\\s+", " "));
+    }
+  }
+
+  /**
+   * The workload's own summary figures as the run's {@value #RESULT} saved them ({@link Figures.Summary#NONE} when
+   * the file is missing or unreadable): how a run whose workload is not on this class path is compared.
+   */
+  public static Figures.Summary readSummary(Path dir) {
+    try {
+      Map<String, String> row = readResult(dir);
+      return new Figures.Summary(number(row, "testdfsio_throughput_mb_per_sec"),
+          number(row, "testdfsio_average_io_rate_mb_per_sec"), number(row, "testdfsio_io_rate_std_dev"),
+          row.get("item"), number(row, "items") == null ? null : number(row, "items").longValue(),
+          number(row, "items_per_sec"));
+    } catch (java.io.IOException | RuntimeException e) {
+      return Figures.Summary.NONE;
+    }
+  }
+
+  /** The run's {@value #RESULT} by column (empty values left out); empty when the file is missing. */
+  public static Map<String, String> readResult(Path dir) throws java.io.IOException {
+    Path file = dir.resolve(RESULT);
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      return Map.of();
+    }
+    try (MappingIterator<Map<String, String>> it = new CsvMapper().readerForMapOf(String.class)
+        .with(CsvSchema.emptySchema().withHeader()).readValues(file.toFile())) {
+      Map<String, String> row = new LinkedHashMap<>(it.hasNext() ? it.next() : Map.of());
+      row.values().removeIf(v -> v == null || v.isEmpty());
+      return row;
+    }
+  }
+
+  private static Double number(Map<String, String> row, String column) {
+    String v = row.get(column);
+    try {
+      return v == null || v.isEmpty() ? null : Double.valueOf(v);
+    } catch (NumberFormatException e) {
+      return null;
     }
   }
 

@@ -39,7 +39,7 @@ public final class RunFigures {
     if (a.mbPerSec() != null) {
       out.add(new Figure("aggregate MB/s", a.mbPerSec()));
     }
-    Figures.Summary s = run.analysis().figures().summary();
+    Figures.Summary s = run.summary();
     if (s.testDfsioThroughputMbSec() != null) {
       out.add(new Figure("TestDFSIO throughput MB/s", s.testDfsioThroughputMbSec()));
       out.add(new Figure("TestDFSIO average IO rate MB/s", s.testDfsioAverageIoRateMbSec()));

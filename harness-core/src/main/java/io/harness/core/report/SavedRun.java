@@ -4,6 +4,7 @@ import io.harness.core.cli.UsageException;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import io.harness.core.run.Analysis;
+import io.harness.core.run.Figures;
 import io.harness.core.run.RecordsFile;
 import io.harness.core.run.RunFolder;
 import io.harness.core.run.RunRecords;
@@ -24,6 +25,19 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
 
   /** Reads the run in {@code dir}; {@code argument} is the command-line argument bad input is reported against. */
   public static SavedRun load(Path dir, String argument) {
+    return load(dir, argument, false);
+  }
+
+  /**
+   * Reads the run in {@code dir} for a comparison, which needs its saved figures only: a run of a workload that is
+   * not on this class path (Spark's, read by the main JVM) has no {@link #workload()}, and its {@link #summary()}
+   * is read from its {@code result.csv}.
+   */
+  public static SavedRun loadSaved(Path dir, String argument) {
+    return load(dir, argument, true);
+  }
+
+  private static SavedRun load(Path dir, String argument, boolean savedFiguresDo) {
     if (!Files.isDirectory(dir)) {
       throw new UsageException(argument, dir + " is not a directory");
     }
@@ -47,7 +61,12 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
     } catch (IOException e) {
       throw new UsageException(argument, e.getMessage());
     }
-    return new SavedRun(dir, saved, records, restore(saved, argument));
+    return new SavedRun(dir, saved, records, restore(saved, argument, savedFiguresDo));
+  }
+
+  /** The figures of its workload that a comparison shows beside the aggregate. */
+  public Figures.Summary summary() {
+    return workload != null ? analysis().figures().summary() : RunCsv.readSummary(dir);
   }
 
   /** The run's name: its folder's. */
@@ -70,7 +89,7 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
     return RunSeries.of(records);
   }
 
-  private static Workload<?> restore(RunResult saved, String argument) {
+  private static Workload<?> restore(RunResult saved, String argument, boolean missingIsFine) {
     if (saved.plan() == null) {
       throw new UsageException(argument, "the run's result has no plan: it was saved by an older harness");
     }
@@ -78,6 +97,9 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
       if (t.name().equals(saved.workload()) && t.handles(saved.operation())) {
         return t.restore(saved);
       }
+    }
+    if (missingIsFine) {
+      return null;
     }
     throw new UsageException(argument, "a " + saved.workload() + " " + saved.operation() + " run: that workload is "
         + "not on this class path");

@@ -26,6 +26,14 @@ public interface Workload<T extends RunTarget> {
   Object plan();
 
   /**
+   * The bytes the run writes, when its options fix them (what an experiment's {@code --dry-run} adds up); empty
+   * when they do not (reads, runs bounded by time, Spark's Parquet).
+   */
+  default java.util.OptionalLong plannedBytes() {
+    return java.util.OptionalLong.empty();
+  }
+
+  /**
    * Checks that need the target (the root's form, data that must exist); creates and deletes nothing.
    * Throws {@link io.harness.core.cli.UsageException} for bad input (exit 2).
    */

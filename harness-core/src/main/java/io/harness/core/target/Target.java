@@ -34,12 +34,15 @@ public final class Target implements RunTarget {
   private final Configuration conf;
   private final URI uri;
   private final EmbeddedCluster cluster;
+  /** Whether closing the target stops {@link #cluster} (not when another command started it and keeps it). */
+  private final boolean ownsCluster;
   private FileSystem fs;
 
-  private Target(Configuration conf, URI uri, EmbeddedCluster cluster) {
+  private Target(Configuration conf, URI uri, EmbeddedCluster cluster, boolean ownsCluster) {
     this.conf = conf;
     this.uri = uri;
     this.cluster = cluster;
+    this.ownsCluster = ownsCluster;
   }
 
   /**
@@ -88,7 +91,7 @@ public final class Target implements RunTarget {
    * here, with a clear message, within {@link #PROBE_SECONDS}.
    */
   public static Target configured(Configuration conf, URI uri) {
-    Target t = new Target(conf, uri, null);
+    Target t = new Target(conf, uri, null, false);
     t.probe();
     return t;
   }
@@ -107,7 +110,20 @@ public final class Target implements RunTarget {
     }
     log.printf("Started %s at %s in %.1f s%n", cluster.description(), cluster.fileSystemUri(),
         (System.nanoTime() - t0) / 1e9);
-    return new Target(cluster.configuration(), cluster.fileSystemUri(), cluster);
+    return new Target(cluster.configuration(), cluster.fileSystemUri(), cluster, true);
+  }
+
+  /**
+   * A run on a cluster another command started and keeps running ({@code harness experiment}): its client
+   * configuration with the run's own generic options ({@code -D}, {@code -conf}) over it; closing the target
+   * leaves the cluster running.
+   */
+  public static Target hosted(EmbeddedCluster cluster, io.harness.core.cli.GenericOptions generic) {
+    Configuration conf = new Configuration(cluster.configuration());
+    generic.applyTo(conf);
+    Target t = new Target(conf, cluster.fileSystemUri(), cluster, false);
+    t.probe();
+    return t;
   }
 
   private void probe() {
@@ -212,7 +228,9 @@ public final class Target implements RunTarget {
    */
   public Path resolveRoot(String root) {
     Path p = new Path(root);
-    if (cluster == null || cluster.rootPrefix().isEmpty() || p.toUri().getScheme() != null) {
+    if (cluster == null || cluster.rootPrefix().isEmpty() || p.toUri().getScheme() != null
+        || root.startsWith(cluster.rootPrefix() + "/")) {
+      // (a root already under the prefix: an experiment's ${root} names it in full)
       return p;
     }
     return new Path(cluster.rootPrefix() + (root.startsWith("/") ? root : "/" + root));
@@ -232,7 +250,7 @@ public final class Target implements RunTarget {
     } catch (Exception e) {
       // the run's figures are already taken; a close failure is not worth failing over
     } finally {
-      if (cluster != null) {
+      if (cluster != null && ownsCluster) {
         cluster.close();
       }
     }

@@ -94,6 +94,11 @@ public final class DfsgWorkload implements Workload<Target> {
   }
 
   @Override
+  public java.util.OptionalLong plannedBytes() {
+    return plan.timeBounded() ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(plan.files() * plan.fileBytes());
+  }
+
+  @Override
   public Figures figures(RunRecords records) {
     return DfsgFigures.of(plan, directory, records);
   }

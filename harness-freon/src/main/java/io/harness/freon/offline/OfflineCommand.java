@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  * options into its plan and workload, which core's {@link Pipeline} runs on the stopped cluster's
  * directories ({@link StoppedCluster}). Bad options exit 2 before anything is created.
  */
-public abstract class OfflineCommand implements Callable<Integer> {
+public abstract class OfflineCommand implements Callable<Integer>, io.harness.core.cli.MeasuringCommand {
   static final String BLOCK_SIZE_KEY = "ozone.scm.block.size";
   static final String BLOCK_SIZE_DEFAULT = "256MB";
   static final String CONTAINER_SIZE_KEY = "ozone.scm.container.size";
@@ -113,6 +113,10 @@ public abstract class OfflineCommand implements Callable<Integer> {
     }
     OzoneConfiguration conf = OzoneConfiguration.of(ctx.conf());
     Workload<StoppedCluster> workload = workload(conf, plan(conf));
+    if (ctx.host() != null && ctx.host().planned() != null) {
+      ctx.host().planned().accept(workload);
+      return 0;
+    }
     recording.begin(ctx.err());
     Settings settings = new Settings(ctx.out(), ctx.err(), recording, ctx.commandLine(),
         RunRecording.optionValues(spec), null, 0, true);

@@ -1,0 +1,111 @@
+package io.harness.core.experiment;
+
+import io.harness.core.cli.ExitCodes;
+import io.harness.core.cli.Harness;
+import io.harness.core.cli.RunContext;
+import io.harness.core.cli.UsageException;
+import io.harness.core.experiment.ExperimentPlan.Run;
+import io.harness.core.run.Workload;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * Checks every command line of a plan before any cluster starts, the way the command itself checks it (parsed and
+ * planned in this JVM, nothing run), and learns what each run will write. A bad line is bad input naming its key
+ * ({@code workloads[1].run}) and the command's own reason.
+ */
+final class ExperimentCheck {
+  /** Options the experiment gives every run itself. */
+  private static final List<String> OWN = List.of("-fs", "--embedded", "--run-dir");
+  private static final List<String> SPARK_OPERATIONS = List.of("generate", "count", "copy");
+
+  private ExperimentCheck() {}
+
+  /** The bytes each run writes, by run number (absent where the workload does not say, e.g. Spark's). */
+  static Map<Integer, OptionalLong> check(String file, ExperimentPlan plan, Map<String, String> env) {
+    Map<List<String>, OptionalLong> checked = new HashMap<>();
+    Map<Integer, OptionalLong> bytes = new HashMap<>();
+    for (Run r : plan.runs()) {
+      String key = where(r);
+      List<String> args;
+      try {
+        args = r.args(r.target().isEmbedded() ? "" : r.target().root());
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(file, key + ": " + e.getMessage());
+      }
+      if (args.isEmpty()) {
+        throw new UsageException(file, key + ": an empty command line");
+      }
+      for (String a : args) {
+        String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+        if (OWN.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+          throw new UsageException(file, key + ": " + name + " is the experiment's (its targets name the file system "
+              + "and it places every run's folder)");
+        }
+      }
+      if (r.spark()) {
+        if (args.size() < 2 || !SPARK_OPERATIONS.contains(args.get(1))) {
+          throw new UsageException(file, key + ": spark " + (args.size() < 2 ? "" : args.get(1) + " ")
+              + "is not spark generate, count or copy");
+        }
+        if (launcher() == null) {
+          throw new UsageException(file, key + ": Spark's steps run with the distribution's bin/harness: run the "
+              + "experiment with bin/harness (or ./harness)");
+        }
+        bytes.put(r.number(), OptionalLong.empty());
+        continue;
+      }
+      List<String> line = new ArrayList<>(args);
+      if (!r.target().isEmbedded()) {
+        line.addAll(ExperimentTargets.options(r.target()));
+      }
+      OptionalLong b = checked.computeIfAbsent(line, l -> plan(file, key, l, env));
+      bytes.put(r.number(), b);
+    }
+    return bytes;
+  }
+
+  private static OptionalLong plan(String file, String key, List<String> line, Map<String, String> env) {
+    ByteArrayOutputStream said = new ByteArrayOutputStream();
+    List<Workload<?>> planned = new ArrayList<>();
+    int code;
+    try (PrintStream p = new PrintStream(said, true, StandardCharsets.UTF_8)) {
+      code = Harness.run(env, p, p, new RunContext.Host(null, planned::add), line.toArray(new String[0]));
+    }
+    if (code != ExitCodes.OK) {
+      String text = said.toString(StandardCharsets.UTF_8).strip();
+      String first = text.isEmpty() ? "exit " + code : text.lines().filter(l -> !l.isBlank()).findFirst().orElse("");
+      throw new UsageException(file, key + ": " + first);
+    }
+    if (planned.isEmpty()) {
+      throw new UsageException(file, key + ": '" + String.join(" ", line.subList(0, Math.min(2, line.size())))
+          + "' is not a workload that runs (give a harness workload's command line)");
+    }
+    Workload<?> w = planned.get(0);
+    return w == null ? OptionalLong.empty() : w.plannedBytes();
+  }
+
+  /** The key of a run's line in the file: {@code workloads[1].run} or {@code workloads[1].steps[0].run}. */
+  static String where(Run r) {
+    List<ExperimentFile.Step> steps = r.row().workload().steps();
+    return r.row().workload().path() + (steps.size() > 1 ? ".steps[" + steps.indexOf(r.step()) + "]" : "") + ".run";
+  }
+
+  /** The distribution's launcher (Spark's steps run with it), or null when this JVM was not started by one. */
+  static Path launcher() {
+    String home = System.getProperty("harness.home");
+    if (home == null) {
+      return null;
+    }
+    Path p = Path.of(home, "bin", "harness");
+    return Files.isExecutable(p) ? p : null;
+  }
+}

@@ -1,0 +1,167 @@
+package io.harness.core.experiment;
+
+import io.harness.core.cli.BaseSubcommand;
+import io.harness.core.cli.ExitCodes;
+import io.harness.core.cli.RunContext;
+import io.harness.core.cli.RunLog;
+import io.harness.core.cli.UsageException;
+import io.harness.core.experiment.ExperimentPlan.Run;
+import io.harness.core.experiment.ExperimentRunner.Outcome;
+import io.harness.core.util.LocalOutputs;
+import io.harness.core.util.Sizes;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code harness experiment FILE.yaml}: a whole study as one command. The file names targets (embedded clusters,
+ * started once each, or file systems), workloads (harness command lines with {@code ${param}} placeholders, or
+ * steps run in order) and a matrix; every run is a normal run folder, and the table of medians with every repeat
+ * is written as Markdown and CSV, with an HTML comparison per line.
+ */
+@Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "Runs a study: targets x workloads x parameters x repeats, then its table.",
+    description = {
+        "Reads FILE.yaml (see experiments/ for examples): targets (embedded: hdfs|ozone with datanodes: and server "
+            + "settings conf:, or fs: URI with root:, confFiles: and conf:), workloads (run: a harness command line, "
+            + "or steps: lines run in order), matrix: (parameters and their values; ${name} in a line), repeat: and "
+            + "figures: (columns of a run's result.csv: seconds, mb_per_sec, items_per_sec, write_p99_ms, ...). "
+            + "${root} is where the target's runs write, ${repeat} the repeat (1, 2, ...), ${target} its name.",
+        "Each embedded cluster starts once and serves all of its runs. Runs are interleaved: every line runs on each "
+            + "target in turn, the order reversed every other repeat. A failed run is recorded and the experiment "
+            + "goes on. Every line is checked before any cluster starts. Writes into -o: runs/ (the run folders), "
+            + "logs/ (what each run printed), table.md, table.csv, rows/*.html (a comparison per line), "
+            + "experiment.json (the plan and each run's outcome) and experiment.log (the clusters' logs).",
+        "Exit codes: 0 every run succeeded, 1 a run failed (the others are in the table), 2 bad input (nothing "
+            + "started)."})
+public final class ExperimentCommand extends BaseSubcommand implements Callable<Integer> {
+  @Parameters(paramLabel = "FILE.yaml", description = "The experiment.")
+  Path file;
+
+  @Option(names = "--repeat", paramLabel = "N", description = "Runs of each line on each target (default: the "
+      + "file's repeat:, else 1).")
+  Integer repeat;
+
+  @Option(names = "--only", paramLabel = "NAME", split = ",", description = "Only these workloads and / or targets "
+      + "(names from the file; repeatable, or comma-separated).")
+  List<String> only = new ArrayList<>();
+
+  @Option(names = "--dry-run", description = "Print the plan (runs, clusters, bytes to be written) and exit.")
+  boolean dryRun;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "The experiment's folder; must not exist or "
+      + "be empty (default: harness-runs/experiment-<name>-<time>).")
+  Path output;
+
+  @Override
+  public Integer call() throws Exception {
+    RunContext ctx = context();
+    PrintStream out = ctx.out();
+    if (repeat != null && (repeat < 1 || repeat > 1000)) {
+      throw new UsageException("--repeat", "must be from 1 to 1000, was " + repeat);
+    }
+    ExperimentFile spec = ExperimentFile.read(file);
+    ExperimentPlan plan = ExperimentPlan.of(spec, repeat == null ? 0 : repeat, only);
+    Path dir = output != null ? output : Path.of("harness-runs", "experiment-" + spec.name() + "-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    checkOutput(dir);
+    Map<Integer, OptionalLong> bytes = ExperimentCheck.check(file.toString(), plan, System.getenv());
+    summary(plan, bytes, out);
+    if (dryRun) {
+      for (Run r : plan.runs()) {
+        out.printf("  %3d  %-40s %-14s r%d  %s%n", r.number(), r.label(), r.target().name(), r.repeat(),
+            String.join(" ", r.args(r.target().isEmbedded() ? "${root}" : r.target().root())));
+      }
+      return ExitCodes.OK;
+    }
+    Files.createDirectories(dir);
+    Files.copy(file, dir.resolve("experiment.yaml"));
+    List<Outcome> outcomes;
+    // the clusters' own log lines go to experiment.log (each run keeps its own run.log)
+    RunLog log = RunLog.start(dir.resolve("experiment.log"), ctx.err(), false);
+    try (ExperimentTargets targets = ExperimentTargets.start(plan.targets(), ctx.conf(), dir, out)) {
+      outcomes = new ExperimentRunner(System.getenv(), dir, out).run(plan, targets,
+          done -> ExperimentRecord.write(dir, plan, done));
+    } finally {
+      log.close();
+    }
+    return finish(dir, plan, outcomes, out, ctx.err());
+  }
+
+  private static void checkOutput(Path dir) throws IOException {
+    LocalOutputs.checkDirectory("-o", dir);
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> s = Files.list(dir)) {
+        if (s.findAny().isPresent()) {
+          throw new UsageException("-o", dir + " is not empty (an experiment writes a folder of its own)");
+        }
+      }
+    }
+  }
+
+  private static void summary(ExperimentPlan plan, Map<Integer, OptionalLong> bytes, PrintStream out) {
+    long lines = plan.rows().stream().mapToLong(r -> r.workload().steps().size()).sum();
+    out.printf("experiment %s: %d line(s) x %d target(s) x %d repeat(s) = %d run(s)%n", plan.file().name(), lines,
+        plan.targets().size(), plan.repeat(), plan.runs().size());
+    for (ExperimentFile.TargetSpec t : plan.targets()) {
+      out.printf("  target %-16s %s%n", t.name(), t.isEmbedded() ? "embedded " + t.embedded() + ", " + t.datanodes()
+          + " datanode(s), started once" + (t.conf().isEmpty() ? "" : ", " + t.conf())
+          : t.fs() + (t.root().isEmpty() ? "" : " under " + t.root()));
+    }
+    long total = bytes.values().stream().filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).sum();
+    long unknown = bytes.values().stream().filter(OptionalLong::isEmpty).count();
+    out.printf("  writes %s%s%n", Sizes.format(total), unknown == 0 ? "" : " (and what " + unknown
+        + " run(s) write whose options do not fix it: reads, Spark, time-bounded runs)");
+  }
+
+  private static int finish(Path dir, ExperimentPlan plan, List<Outcome> outcomes, PrintStream out, PrintStream err)
+      throws IOException {
+    ExperimentRecord.write(dir, plan, outcomes);
+    ExperimentTable table = new ExperimentTable(plan, outcomes);
+    List<String> md = new ArrayList<>(List.of("# " + plan.file().name(), ""));
+    if (plan.file().description() != null) {
+      md.addAll(List.of(plan.file().description(), ""));
+    }
+    List<String> rows = table.markdown();
+    md.addAll(rows);
+    md.addAll(List.of("", "Each cell: the median of the repeats, then every repeat in order; runs in runs/, each "
+        + "run's output in logs/."));
+    Files.write(dir.resolve("table.md"), md, StandardCharsets.UTF_8);
+    table.writeCsv(dir.resolve("table.csv"), dir);
+    List<Path> pages = ExperimentRecord.comparisons(dir, plan, table, err);
+    out.println();
+    rows.forEach(out::println);
+    out.println();
+    out.println("Table: " + dir.resolve("table.md") + ", " + dir.resolve("table.csv"));
+    if (!pages.isEmpty()) {
+      out.println("Comparisons: " + dir.resolve("rows") + " (" + pages.size() + " HTML page(s))");
+    }
+    List<Outcome> failed = outcomes.stream().filter(o -> !o.ok()).toList();
+    int missing = plan.runs().size() - outcomes.size();
+    if (failed.isEmpty() && missing == 0) {
+      return ExitCodes.OK;
+    }
+    for (Outcome o : failed) {
+      err.printf("experiment: run %d failed (%s on %s, repeat %d, exit %d)%s%n", o.run().number(), o.run().label(),
+          o.run().target().name(), o.run().repeat(), o.exitCode(), o.reason() == null ? "" : ": " + o.reason());
+    }
+    if (missing > 0) {
+      err.printf("experiment: %d run(s) not run (stopped)%n", missing);
+    }
+    return failed.stream().anyMatch(o -> o.exitCode() == 130 || o.exitCode() == 143)
+        ? failed.get(failed.size() - 1).exitCode() : ExitCodes.FAILED;
+  }
+}

@@ -1,0 +1,55 @@
+package io.harness.core.experiment;
+
+import io.harness.core.cli.UsageException;
+import io.harness.core.report.RunCsv;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The figures an experiment's tables show: columns of a run's {@code result.csv} (written by every run, whatever
+ * its workload, from its own typed figures), such as {@code seconds}, {@code mb_per_sec},
+ * {@code testdfsio_throughput_mb_per_sec}, {@code items_per_sec} or {@code write_p99_ms}.
+ */
+final class ExperimentFigures {
+  /** The numeric columns every result.csv has. */
+  static final List<String> RUN_COLUMNS = RunCsv.RESULT_COLUMNS.stream()
+      .filter(c -> !List.of("run", "workload", "operation", "target", "started_at", "exit_code", "item").contains(c))
+      .toList();
+  private static final Pattern KIND = Pattern.compile("[a-z0-9_]+_(" + String.join("|", RunCsv.KIND_COLUMNS) + ")");
+
+  private ExperimentFigures() {}
+
+  /** Refuses a name that no result.csv can have. */
+  static void check(String arg, String path, String figure) {
+    if (!RUN_COLUMNS.contains(figure) && !KIND.matcher(figure).matches()) {
+      throw new UsageException(arg, path + ": '" + figure + "' is not a column of a run's result.csv (one of "
+          + String.join(", ", RUN_COLUMNS) + ", or KIND_" + String.join("|", RunCsv.KIND_COLUMNS)
+          + " such as write_p99_ms)");
+    }
+  }
+
+  /** The unit a figure is shown with in a table's heading. */
+  static String unit(String figure) {
+    if (figure.equals("seconds")) {
+      return "s";
+    }
+    if (figure.endsWith("_mb_per_sec") || figure.equals("mb_per_sec")) {
+      return "MB/s";
+    }
+    if (figure.endsWith("_ms")) {
+      return "ms";
+    }
+    if (figure.equals("bytes")) {
+      return "bytes";
+    }
+    return figure.endsWith("per_sec") ? "/s" : "";
+  }
+
+  /** The columns of the run's result.csv, by name (empty values left out); empty when the file is missing. */
+  static Map<String, String> of(Path runDir) throws IOException {
+    return RunCsv.readResult(runDir);
+  }
+}

@@ -1,0 +1,316 @@
+package io.harness.core.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.harness.core.cli.UsageException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * An experiment as its YAML file states it: the targets (embedded clusters, or file systems reached over the
+ * network), the workloads (harness command lines with {@code ${param}} placeholders, or steps that run in
+ * order), the matrix of parameters, the repeats and the figures its tables show. Every key is checked here;
+ * bad input names the key's path ({@code workloads[1].run}) and the reason, before any cluster starts.
+ */
+public record ExperimentFile(String name, String description, int repeat, List<String> figures,
+    Map<String, TargetSpec> targets, Map<String, List<String>> matrix, List<WorkloadSpec> workloads) {
+
+  /** The figures the tables show when the file names none. */
+  public static final List<String> DEFAULT_FIGURES = List.of("seconds", "mb_per_sec");
+
+  /**
+   * A target: an embedded cluster ({@code embedded} is {@code hdfs} or {@code ozone}, with {@code datanodes} and
+   * server settings {@code conf}), or a file system ({@code fs} a URI, {@code root} where the runs write,
+   * {@code confFiles} site files and {@code conf} client settings).
+   */
+  public record TargetSpec(String name, String embedded, int datanodes, String fs, String root,
+      List<String> confFiles, Map<String, String> conf) {
+    public boolean isEmbedded() {
+      return embedded != null;
+    }
+  }
+
+  /** One command line of a workload: a step's name (the workload's for a single line) and the line. */
+  public record Step(String name, String run) {}
+
+  /**
+   * A workload: its steps (one for a single {@code run:} line), its own matrix additions, the targets it runs on
+   * (all when the file does not say) and the figures its rows show (the file's when it does not say).
+   */
+  public record WorkloadSpec(String name, List<Step> steps, Map<String, List<String>> matrix, List<String> targets,
+      List<String> figures, String path) {}
+
+  private static final Set<String> TOP = Set.of("name", "description", "repeat", "figures", "targets", "matrix",
+      "workloads");
+  private static final Set<String> TARGET = Set.of("embedded", "datanodes", "fs", "root", "confFiles", "conf");
+  private static final Set<String> WORKLOAD = Set.of("name", "run", "steps", "matrix", "targets", "figures");
+  private static final Set<String> STEP = Set.of("name", "run");
+
+  /** Reads and checks {@code file}; {@code argument} is what bad input is reported against (the file's name). */
+  public static ExperimentFile read(Path file) {
+    String arg = file.toString();
+    if (!Files.isRegularFile(file)) {
+      throw new UsageException(arg, "no such file");
+    }
+    JsonNode root;
+    try {
+      root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+    } catch (IOException e) {
+      throw new UsageException(arg, "not YAML: " + String.valueOf(e.getMessage()).split("\\R", 2)[0]);
+    }
+    if (root == null || !root.isObject()) {
+      throw new UsageException(arg, "expected a mapping with targets: and workloads:");
+    }
+    Keys top = new Keys(arg, "", root, TOP);
+    String fileName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    String name = top.text("name", fileName);
+    int repeat = top.integer("repeat", 1, 1, 1000);
+    List<String> figures = top.list("figures", DEFAULT_FIGURES);
+    figures.forEach(f -> ExperimentFigures.check(arg, "figures", f));
+    Map<String, TargetSpec> targets = targets(arg, top.node("targets", true));
+    Map<String, List<String>> matrix = matrix(arg, "matrix", top.node("matrix", false));
+    JsonNode list = top.node("workloads", true);
+    if (!list.isArray() || list.isEmpty()) {
+      throw new UsageException(arg, "workloads: expected a list of workloads, each with a run: line or steps:");
+    }
+    List<WorkloadSpec> workloads = new ArrayList<>();
+    Set<String> names = new java.util.HashSet<>();
+    for (int i = 0; i < list.size(); i++) {
+      WorkloadSpec w = workload(arg, "workloads[" + i + "]", list.get(i), targets.keySet(), figures);
+      if (!names.add(w.name())) {
+        throw new UsageException(arg, w.path() + ".name: a second workload named '" + w.name() + "'");
+      }
+      workloads.add(w);
+    }
+    return new ExperimentFile(name, top.text("description", null), repeat, figures, targets, matrix, workloads);
+  }
+
+  private static Map<String, TargetSpec> targets(String arg, JsonNode node) {
+    if (!node.isObject() || node.isEmpty()) {
+      throw new UsageException(arg, "targets: expected a mapping of target names, e.g. hdfs: {embedded: hdfs}");
+    }
+    Map<String, TargetSpec> out = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+      Map.Entry<String, JsonNode> e = it.next();
+      String path = "targets." + e.getKey();
+      if (!e.getKey().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+        throw new UsageException(arg, path + ": a target's name is letters, digits, '.', '_' and '-'");
+      }
+      Keys k = new Keys(arg, path + ".", e.getValue(), TARGET);
+      String embedded = k.text("embedded", null);
+      String fs = k.text("fs", null);
+      if ((embedded == null) == (fs == null)) {
+        throw new UsageException(arg, path + ": give either embedded: hdfs|ozone or fs: URI");
+      }
+      if (embedded != null && !embedded.equals("hdfs") && !embedded.equals("ozone")) {
+        throw new UsageException(arg, path + ".embedded: '" + embedded + "' is not hdfs or ozone");
+      }
+      if (embedded != null && (k.has("root") || k.has("confFiles"))) {
+        throw new UsageException(arg, path + ": root: and confFiles: are for fs: targets (an embedded cluster's "
+            + "runs write under its own root)");
+      }
+      if (fs != null && k.has("datanodes")) {
+        throw new UsageException(arg, path + ".datanodes: only for embedded: targets");
+      }
+      if (fs != null) {
+        java.net.URI uri;
+        try {
+          uri = new java.net.URI(fs);
+        } catch (java.net.URISyntaxException ex) {
+          throw new UsageException(arg, path + ".fs: '" + fs + "' is not a URI");
+        }
+        if (uri.getScheme() == null) {
+          throw new UsageException(arg, path + ".fs: '" + fs + "' has no scheme (e.g. hdfs://namenode:8020)");
+        }
+      }
+      List<String> confFiles = k.list("confFiles", List.of());
+      for (int i = 0; i < confFiles.size(); i++) {
+        if (!Files.isRegularFile(Path.of(confFiles.get(i)))) {
+          throw new UsageException(arg, path + ".confFiles[" + i + "]: no such file: " + confFiles.get(i));
+        }
+      }
+      Map<String, String> conf = new LinkedHashMap<>();
+      JsonNode c = k.node("conf", false);
+      if (!c.isMissingNode()) {
+        if (!c.isObject()) {
+          throw new UsageException(arg, path + ".conf: expected a mapping of configuration keys to values");
+        }
+        c.fields().forEachRemaining(f -> {
+          if (!f.getValue().isValueNode() || f.getValue().isNull()) {
+            throw new UsageException(arg, path + ".conf." + f.getKey() + ": expected a value");
+          }
+          conf.put(f.getKey(), f.getValue().asText());
+        });
+      }
+      String root = k.text("root", "");
+      if (fs != null && !root.isEmpty() && !root.startsWith("/")) {
+        throw new UsageException(arg, path + ".root: '" + root + "' is not an absolute path");
+      }
+      out.put(e.getKey(), new TargetSpec(e.getKey(), embedded, k.integer("datanodes", 3, 1, 16), fs,
+          root.replaceAll("/+$", ""), confFiles, conf));
+    }
+    return out;
+  }
+
+  static Map<String, List<String>> matrix(String arg, String path, JsonNode node) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    if (node.isMissingNode()) {
+      return out;
+    }
+    if (!node.isObject()) {
+      throw new UsageException(arg, path + ": expected a mapping of parameters to lists of values, e.g. threads: [1, 10]");
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+      Map.Entry<String, JsonNode> e = it.next();
+      String p = path + "." + e.getKey();
+      if (!e.getKey().matches("[A-Za-z][A-Za-z0-9_]*")) {
+        throw new UsageException(arg, p + ": a parameter's name is a letter, then letters, digits and '_'");
+      }
+      if (ExperimentPlan.BUILT_IN.contains(e.getKey())) {
+        throw new UsageException(arg, p + ": ${" + e.getKey() + "} is built in (" + ExperimentPlan.BUILT_IN + ")");
+      }
+      out.put(e.getKey(), values(arg, p, e.getValue()));
+    }
+    return out;
+  }
+
+  private static List<String> values(String arg, String path, JsonNode node) {
+    List<String> values = new ArrayList<>();
+    if (node.isValueNode() && !node.isNull()) {
+      values.add(node.asText());
+    } else if (node.isArray() && !node.isEmpty()) {
+      for (int i = 0; i < node.size(); i++) {
+        if (!node.get(i).isValueNode() || node.get(i).isNull()) {
+          throw new UsageException(arg, path + "[" + i + "]: expected a value");
+        }
+        values.add(node.get(i).asText());
+      }
+    } else {
+      throw new UsageException(arg, path + ": expected a value or a non-empty list of values");
+    }
+    if (new java.util.HashSet<>(values).size() != values.size()) {
+      throw new UsageException(arg, path + ": a value is given twice");
+    }
+    return values;
+  }
+
+  private static WorkloadSpec workload(String arg, String path, JsonNode node, Set<String> targetNames,
+      List<String> fileFigures) {
+    Keys k = new Keys(arg, path + ".", node, WORKLOAD);
+    List<Step> steps = new ArrayList<>();
+    if (k.has("run") == k.has("steps")) {
+      throw new UsageException(arg, path + ": give either run: (a harness command line) or steps: (a list of them)");
+    }
+    String name;
+    if (k.has("run")) {
+      String run = k.text("run", null);
+      name = k.text("name", ExperimentPlan.defaultName(run));
+      steps.add(new Step(name, run));
+    } else {
+      JsonNode list = k.node("steps", true);
+      if (!list.isArray() || list.isEmpty()) {
+        throw new UsageException(arg, path + ".steps: expected a list of {name:, run:}");
+      }
+      for (int i = 0; i < list.size(); i++) {
+        String sp = path + ".steps[" + i + "]";
+        JsonNode s = list.get(i);
+        Keys sk = s.isTextual() ? null : new Keys(arg, sp + ".", s, STEP);
+        String run = sk == null ? s.asText() : sk.text("run", null);
+        if (run == null) {
+          throw new UsageException(arg, sp + ".run: missing (a harness command line)");
+        }
+        String stepName = sk == null ? ExperimentPlan.defaultName(run) : sk.text("name", ExperimentPlan.defaultName(run));
+        if (steps.stream().anyMatch(o -> o.name().equals(stepName))) {
+          throw new UsageException(arg, sp + ".name: a second step named '" + stepName + "'");
+        }
+        steps.add(new Step(stepName, run));
+      }
+      name = k.text("name", steps.get(0).name());
+    }
+    if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+      throw new UsageException(arg, path + ".name: '" + name + "' is not letters, digits, '.', '_' and '-'");
+    }
+    List<String> targets = k.list("targets", new ArrayList<>(targetNames));
+    for (int i = 0; i < targets.size(); i++) {
+      if (!targetNames.contains(targets.get(i))) {
+        throw new UsageException(arg, path + ".targets[" + i + "]: no target named '" + targets.get(i) + "' (targets: "
+            + String.join(", ", targetNames) + ")");
+      }
+    }
+    List<String> figures = k.list("figures", fileFigures);
+    figures.forEach(f -> ExperimentFigures.check(arg, path + ".figures", f));
+    return new WorkloadSpec(name, steps, matrix(arg, path + ".matrix", k.node("matrix", false)), targets, figures,
+        path);
+  }
+
+  /** The keys of one mapping, each read once, unknown ones refused. */
+  private static final class Keys {
+    private final String arg;
+    private final String prefix;
+    private final JsonNode node;
+
+    Keys(String arg, String prefix, JsonNode node, Set<String> known) {
+      this.arg = arg;
+      this.prefix = prefix;
+      this.node = node;
+      String where = prefix.isEmpty() ? "the file" : prefix.substring(0, prefix.length() - 1);
+      if (node == null || !node.isObject()) {
+        throw new UsageException(arg, where + ": expected a mapping");
+      }
+      node.fieldNames().forEachRemaining(f -> {
+        if (!known.contains(f)) {
+          throw new UsageException(arg, prefix + f + ": unknown key (known here: " + String.join(", ",
+              new java.util.TreeSet<>(known)) + ")");
+        }
+      });
+    }
+
+    boolean has(String key) {
+      return node.has(key);
+    }
+
+    JsonNode node(String key, boolean required) {
+      JsonNode n = node.path(key);
+      if (required && (n.isMissingNode() || n.isNull())) {
+        throw new UsageException(arg, prefix + key + ": missing");
+      }
+      return n;
+    }
+
+    String text(String key, String otherwise) {
+      JsonNode n = node.path(key);
+      if (n.isMissingNode()) {
+        return otherwise;
+      }
+      if (!n.isValueNode() || n.isNull() || n.asText().isBlank()) {
+        throw new UsageException(arg, prefix + key + ": expected a non-empty value");
+      }
+      return n.asText().strip();
+    }
+
+    int integer(String key, int otherwise, int min, int max) {
+      JsonNode n = node.path(key);
+      if (n.isMissingNode()) {
+        return otherwise;
+      }
+      if (!n.canConvertToInt() || !n.isIntegralNumber() || n.asInt() < min || n.asInt() > max) {
+        throw new UsageException(arg, prefix + key + ": expected a whole number from " + min + " to " + max + ", got '"
+            + n.asText() + "'");
+      }
+      return n.asInt();
+    }
+
+    List<String> list(String key, List<String> otherwise) {
+      JsonNode n = node.path(key);
+      return n.isMissingNode() ? otherwise : values(arg, prefix + key, n);
+    }
+  }
+}

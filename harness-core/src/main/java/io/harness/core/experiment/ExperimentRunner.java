@@ -1,0 +1,136 @@
+package io.harness.core.experiment;
+
+import io.harness.core.cli.ExitCodes;
+import io.harness.core.cli.Harness;
+import io.harness.core.cli.RunContext;
+import io.harness.core.experiment.ExperimentPlan.Run;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Runs an experiment's runs one after the other: in this JVM through {@link Harness#run} (on the cluster the
+ * experiment keeps, or on the file system a target names), or, for Spark's steps, with {@code bin/harness} in a
+ * JVM of its own. Each run is a normal run folder under {@code runs/ROW/TARGET/}; what it printed goes to
+ * {@code logs/}. A failed run is recorded and the experiment goes on; a signal stops it after the current run.
+ */
+final class ExperimentRunner {
+  /** What became of one run: its exit code, its folder (null when it made none), its wall time. */
+  record Outcome(Run run, int exitCode, Path dir, double seconds, String reason) {
+    boolean ok() {
+      return exitCode == ExitCodes.OK && dir != null;
+    }
+  }
+
+  private static final int SIGINT = 130;
+  private static final int SIGTERM = 143;
+
+  private final Map<String, String> env;
+  private final Path dir;
+  private final PrintStream out;
+
+  ExperimentRunner(Map<String, String> env, Path dir, PrintStream out) {
+    this.env = env;
+    this.dir = dir;
+    this.out = out;
+  }
+
+  /** Runs {@code plan}'s runs; {@code after} is called after each (to save what is done so far). */
+  List<Outcome> run(ExperimentPlan plan, ExperimentTargets targets, java.util.function.Consumer<List<Outcome>> after)
+      throws IOException {
+    List<Outcome> outcomes = new ArrayList<>();
+    int width = Integer.toString(plan.runs().size()).length();
+    for (Run r : plan.runs()) {
+      ExperimentTargets.Ready t = targets.get(r.target().name());
+      Path runDir = dir.resolve("runs").resolve(r.row().id()).resolve(r.target().name());
+      Path log = dir.resolve("logs").resolve(String.format("%0" + width + "d-%s-%s-r%d%s.txt", r.number(),
+          r.row().id(), r.target().name(), r.repeat(), r.row().workload().steps().size() > 1 ? "-" + r.step().name()
+              : ""));
+      Files.createDirectories(runDir);
+      Files.createDirectories(log.getParent());
+      List<String> args = new ArrayList<>(r.args(t.root()));
+      out.printf("[%" + width + "d/%d] %s on %s, repeat %d ...%n", r.number(), plan.runs().size(), r.label(),
+          r.target().name(), r.repeat());
+      Set<Path> before = folders(runDir);
+      long t0 = System.nanoTime();
+      int code = r.spark() ? child(args, t, runDir, log) : inProcess(args, t, runDir, log);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      Set<Path> made = folders(runDir);
+      made.removeAll(before);
+      Path runFolder = made.size() == 1 ? made.iterator().next() : null;
+      String reason = code == ExitCodes.OK ? null : reason(log);
+      Outcome o = new Outcome(r, code, runFolder, seconds, reason);
+      outcomes.add(o);
+      out.printf("%s  exit %d, %.1f s%s%n", " ".repeat(2 * width + 3), code, seconds,
+          o.ok() ? ", " + dir.relativize(runFolder) : ": " + (reason == null ? "see " + dir.relativize(log) : reason));
+      after.accept(outcomes);
+      if (code == SIGINT || code == SIGTERM || io.harness.core.cli.Signals.stopRequested()) {
+        out.println("experiment: stopped by a signal; the runs so far are kept");
+        break;
+      }
+    }
+    return outcomes;
+  }
+
+  private int inProcess(List<String> args, ExperimentTargets.Ready t, Path runDir, Path log) throws IOException {
+    List<String> line = new ArrayList<>(args);
+    line.addAll(t.genericOptions());
+    line.addAll(List.of("--run-dir", runDir.toString()));
+    try (PrintStream p = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
+      p.println("$ harness " + String.join(" ", line));
+      RunContext.Host host = t.cluster() == null ? null : new RunContext.Host(t.cluster(), null);
+      try {
+        return Harness.run(env, p, p, host, line.toArray(new String[0]));
+      } catch (RuntimeException | LinkageError e) {
+        p.println("experiment: the run failed: " + e);
+        e.printStackTrace(p);
+        return ExitCodes.FAILED;
+      }
+    }
+  }
+
+  private int child(List<String> args, ExperimentTargets.Ready t, Path runDir, Path log) throws IOException {
+    List<String> line = new ArrayList<>(List.of(ExperimentCheck.launcher().toString()));
+    line.addAll(args);
+    line.addAll(t.childOptions());
+    line.addAll(List.of("--run-dir", runDir.toString()));
+    Files.writeString(log, "$ " + String.join(" ", line) + "\n");
+    ProcessBuilder pb = new ProcessBuilder(line).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    pb.environment().putAll(env);
+    Process p = pb.start();
+    try {
+      return p.waitFor();
+    } catch (InterruptedException e) {
+      p.destroy();
+      Thread.currentThread().interrupt();
+      return SIGINT;
+    }
+  }
+
+  private static Set<Path> folders(Path runDir) throws IOException {
+    try (Stream<Path> s = Files.list(runDir)) {
+      return new HashSet<>(s.filter(Files::isDirectory).toList());
+    }
+  }
+
+  /** The line of a failed run's output that says why (its own error line, or the last one). */
+  private static String reason(Path log) throws IOException {
+    List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+    for (String l : lines) {
+      if (l.matches("^[a-z ]+: .*") && !l.startsWith("$ ") && (l.contains("failed") || l.contains(": -")
+          || l.contains("cannot") || l.contains("no ") || l.contains("must"))) {
+        return l.strip();
+      }
+    }
+    return lines.isEmpty() ? null : lines.get(lines.size() - 1).strip();
+  }
+}

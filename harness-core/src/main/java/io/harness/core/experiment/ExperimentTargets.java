@@ -1,0 +1,102 @@
+package io.harness.core.experiment;
+
+import io.harness.core.cli.RunFailedException;
+import io.harness.core.experiment.ExperimentFile.TargetSpec;
+import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.target.EmbeddedSpec;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The targets of an experiment while it runs: each embedded cluster started once (with its server settings) and
+ * kept for all of its runs, and how a run reaches each target: the cluster itself for runs in this JVM, and the
+ * generic options ({@code -conf}, {@code -fs}, {@code -D}) for runs in a JVM of their own (Spark) and on file
+ * systems named by URI. Closing stops the clusters.
+ */
+final class ExperimentTargets implements AutoCloseable {
+  /** One target, ready: its cluster (null for a file system named by URI), its runs' root and generic options. */
+  record Ready(TargetSpec spec, EmbeddedCluster cluster, String root, List<String> genericOptions,
+      List<String> childOptions) {}
+
+  private final Map<String, Ready> ready = new LinkedHashMap<>();
+
+  /** Starts the embedded clusters of {@code targets} ({@code base}: the experiment's own configuration). */
+  static ExperimentTargets start(List<TargetSpec> targets, Configuration base, Path dir, PrintStream out)
+      throws IOException {
+    ExperimentTargets all = new ExperimentTargets();
+    try {
+      for (TargetSpec t : targets) {
+        all.ready.put(t.name(), t.isEmbedded() ? all.embedded(t, base, dir, out) : remote(t));
+      }
+    } catch (RuntimeException | IOException e) {
+      all.close();
+      throw e;
+    }
+    return all;
+  }
+
+  Ready get(String name) {
+    return ready.get(name);
+  }
+
+  private Ready embedded(TargetSpec t, Configuration base, Path dir, PrintStream out) throws IOException {
+    EmbeddedSpec kind = EmbeddedSpec.parse(t.embedded() + ":" + t.datanodes());
+    Configuration conf = new Configuration(base);
+    t.conf().forEach((k, v) -> conf.set(k, v, "experiment target " + t.name()));
+    out.printf("Starting target %s: embedded %s, %d datanode(s)%s ...%n", t.name(), t.embedded(), t.datanodes(),
+        t.conf().isEmpty() ? "" : ", " + t.conf());
+    long t0 = System.nanoTime();
+    EmbeddedCluster cluster;
+    try {
+      cluster = kind.provider().start(conf, t.datanodes());
+    } catch (Exception e) {
+      throw new RunFailedException("target " + t.name() + ": could not start the embedded " + t.embedded()
+          + " cluster: " + e, e);
+    }
+    out.printf("Started target %s: %s at %s in %.1f s%n", t.name(), cluster.description(), cluster.fileSystemUri(),
+        (System.nanoTime() - t0) / 1e9);
+    // what a run in a JVM of its own needs to reach the cluster: its client configuration as a site file
+    Path site = dir.resolve("targets").resolve(t.name() + "-site.xml");
+    Files.createDirectories(site.getParent());
+    try (OutputStream o = Files.newOutputStream(site)) {
+      cluster.configuration().writeXml(o);
+    }
+    List<String> child = List.of("-conf", site.toString(), "-fs", cluster.fileSystemUri().toString());
+    return new Ready(t, cluster, cluster.rootPrefix(), List.of(), child);
+  }
+
+  private static Ready remote(TargetSpec t) {
+    List<String> options = options(t);
+    return new Ready(t, null, t.root(), options, options);
+  }
+
+  /** The generic options that name a file-system target: {@code -fs}, its site files, its settings. */
+  static List<String> options(TargetSpec t) {
+    List<String> options = new ArrayList<>(List.of("-fs", t.fs()));
+    t.confFiles().forEach(f -> options.addAll(List.of("-conf", f)));
+    t.conf().forEach((k, v) -> options.addAll(List.of("-D", k + "=" + v)));
+    return options;
+  }
+
+  @Override
+  public void close() {
+    for (Ready r : ready.values()) {
+      if (r.cluster() != null) {
+        try {
+          r.cluster().close();
+        } catch (RuntimeException e) {
+          // stopping is best effort: the runs are saved
+        }
+      }
+    }
+    ready.clear();
+  }
+}
