@@ -66,6 +66,8 @@ final class ExperimentCheck {
       List<String> line = new ArrayList<>(args);
       if (!r.target().isEmbedded()) {
         line.addAll(ExperimentTargets.options(r.target()));
+      } else if (r.target().stopped()) {
+        line.addAll(List.of("-fs", "file:///"));
       }
       OptionalLong b = checked.computeIfAbsent(line, l -> plan(file, key, l, env));
       bytes.put(r.number(), b);

@@ -59,6 +59,10 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
       + "(names from the file; repeatable, or comma-separated).")
   List<String> only = new ArrayList<>();
 
+  @Option(names = "--set", paramLabel = "PARAM=VALUE[,VALUE...]", description = "Replace a matrix parameter's "
+      + "values (e.g. --set rows=10000 for a quick pass, --set threads=1,10,50 on a real cluster); repeatable.")
+  List<String> set = new ArrayList<>();
+
   @Option(names = "--dry-run", description = "Print the plan (runs, clusters, bytes to be written) and exit.")
   boolean dryRun;
 
@@ -74,7 +78,7 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
       throw new UsageException("--repeat", "must be from 1 to 1000, was " + repeat);
     }
     ExperimentFile spec = ExperimentFile.read(file);
-    ExperimentPlan plan = ExperimentPlan.of(spec, repeat == null ? 0 : repeat, only);
+    ExperimentPlan plan = ExperimentPlan.of(spec, repeat == null ? 0 : repeat, only, settings(set));
     Path dir = output != null ? output : Path.of("harness-runs", "experiment-" + spec.name() + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     checkOutput(dir);
@@ -99,6 +103,22 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
       log.close();
     }
     return finish(dir, plan, outcomes, out, ctx.err());
+  }
+
+  /** {@code --set PARAM=V1,V2} options, checked. */
+  private static Map<String, List<String>> settings(List<String> set) {
+    Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+    for (String s : set) {
+      int eq = s.indexOf('=');
+      if (eq < 1 || eq == s.length() - 1) {
+        throw new UsageException("--set", "'" + s + "' is not PARAM=VALUE[,VALUE...]");
+      }
+      List<String> values = List.of(s.substring(eq + 1).split(","));
+      if (values.stream().anyMatch(String::isBlank) || out.put(s.substring(0, eq), values) != null) {
+        throw new UsageException("--set", "'" + s + "': an empty value, or a parameter given twice");
+      }
+    }
+    return out;
   }
 
   private static void checkOutput(Path dir) throws IOException {

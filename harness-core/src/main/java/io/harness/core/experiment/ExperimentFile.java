@@ -29,9 +29,11 @@ public record ExperimentFile(String name, String description, int repeat, List<S
   /**
    * A target: an embedded cluster ({@code embedded} is {@code hdfs} or {@code ozone}, with {@code datanodes} and
    * server settings {@code conf}), or a file system ({@code fs} a URI, {@code root} where the runs write,
-   * {@code confFiles} site files and {@code conf} client settings).
+   * {@code confFiles} site files and {@code conf} client settings). A {@code stopped} embedded Ozone is started
+   * once, then stopped keeping its data: its runs are the offline generators' (on its first datanode's volumes,
+   * the site file they get) and plain writes to the local file system beside them.
    */
-  public record TargetSpec(String name, String embedded, int datanodes, String fs, String root,
+  public record TargetSpec(String name, String embedded, int datanodes, boolean stopped, String fs, String root,
       List<String> confFiles, Map<String, String> conf) {
     public boolean isEmbedded() {
       return embedded != null;
@@ -50,7 +52,8 @@ public record ExperimentFile(String name, String description, int repeat, List<S
 
   private static final Set<String> TOP = Set.of("name", "description", "repeat", "figures", "targets", "matrix",
       "workloads");
-  private static final Set<String> TARGET = Set.of("embedded", "datanodes", "fs", "root", "confFiles", "conf");
+  private static final Set<String> TARGET = Set.of("embedded", "datanodes", "stopped", "fs", "root", "confFiles",
+      "conf");
   private static final Set<String> WORKLOAD = Set.of("name", "run", "steps", "matrix", "targets", "figures");
   private static final Set<String> STEP = Set.of("name", "run");
 
@@ -117,8 +120,12 @@ public record ExperimentFile(String name, String description, int repeat, List<S
         throw new UsageException(arg, path + ": root: and confFiles: are for fs: targets (an embedded cluster's "
             + "runs write under its own root)");
       }
-      if (fs != null && k.has("datanodes")) {
-        throw new UsageException(arg, path + ".datanodes: only for embedded: targets");
+      if (fs != null && (k.has("datanodes") || k.has("stopped"))) {
+        throw new UsageException(arg, path + ": datanodes: and stopped: are for embedded: targets");
+      }
+      boolean stopped = k.bool("stopped");
+      if (stopped && !"ozone".equals(embedded)) {
+        throw new UsageException(arg, path + ".stopped: only an embedded ozone is stopped for offline generators");
       }
       if (fs != null) {
         java.net.URI uri;
@@ -154,7 +161,7 @@ public record ExperimentFile(String name, String description, int repeat, List<S
       if (fs != null && !root.isEmpty() && !root.startsWith("/")) {
         throw new UsageException(arg, path + ".root: '" + root + "' is not an absolute path");
       }
-      out.put(e.getKey(), new TargetSpec(e.getKey(), embedded, k.integer("datanodes", 3, 1, 16), fs,
+      out.put(e.getKey(), new TargetSpec(e.getKey(), embedded, k.integer("datanodes", 3, 1, 16), stopped, fs,
           root.replaceAll("/+$", ""), confFiles, conf));
     }
     return out;
@@ -294,6 +301,14 @@ public record ExperimentFile(String name, String description, int repeat, List<S
         throw new UsageException(arg, prefix + key + ": expected a non-empty value");
       }
       return n.asText().strip();
+    }
+
+    boolean bool(String key) {
+      JsonNode n = node.path(key);
+      if (!n.isMissingNode() && !n.isBoolean()) {
+        throw new UsageException(arg, prefix + key + ": expected true or false, got '" + n.asText() + "'");
+      }
+      return n.asBoolean(false);
     }
 
     int integer(String key, int otherwise, int min, int max) {

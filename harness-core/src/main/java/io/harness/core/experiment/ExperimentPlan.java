@@ -20,8 +20,11 @@ import java.util.regex.Pattern;
  * the machine does not favour one side.
  */
 public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, List<Run> runs) {
-  /** The placeholders every line may use: where the target's runs write, the repeat (1, 2, ...), the target's name. */
-  public static final Set<String> BUILT_IN = Set.of("root", "repeat", "target");
+  /**
+   * The placeholders every line may use: where the target's runs write, the repeat (1, 2, ...), the target's name
+   * and the run's number in the plan (1, 2, ...: unique, e.g. for the offline generators' container ids).
+   */
+  public static final Set<String> BUILT_IN = Set.of("root", "repeat", "target", "run");
   private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]*)}");
 
   /** A workload at one point of its matrix ({@code params}, in the matrix's order). */
@@ -48,6 +51,7 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
       values.put("root", root);
       values.put("repeat", Integer.toString(repeat));
       values.put("target", target.name());
+      values.put("run", Integer.toString(number));
       return split(substitute(step.run(), values));
     }
 
@@ -64,6 +68,16 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
 
   /** The plan of {@code file}: {@code repeat} overrides the file's when positive; {@code only} keeps those names. */
   public static ExperimentPlan of(ExperimentFile file, int repeat, List<String> only) {
+    return of(file, repeat, only, Map.of());
+  }
+
+  /** {@link #of(ExperimentFile, int, List)} with the values of some matrix parameters replaced ({@code --set}). */
+  public static ExperimentPlan of(ExperimentFile file, int repeat, List<String> only, Map<String, List<String>> set) {
+    for (String p : set.keySet()) {
+      if (!file.matrix().containsKey(p) && file.workloads().stream().noneMatch(w -> w.matrix().containsKey(p))) {
+        throw new UsageException("--set", "'" + p + "' is not a matrix parameter of the file");
+      }
+    }
     int repeats = repeat > 0 ? repeat : file.repeat();
     Set<String> names = new LinkedHashSet<>(only);
     for (String n : names) {
@@ -80,7 +94,7 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
       if (onlyWorkloads && !names.contains(w.name())) {
         continue;
       }
-      for (Map<String, String> point : points(file, w)) {
+      for (Map<String, String> point : points(file, w, set)) {
         rows.add(new Row(rows.size(), w, point));
       }
     }
@@ -115,9 +129,10 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
   }
 
   /** The points of the workload's matrix: one per combination of the parameters its lines use. */
-  private static List<Map<String, String>> points(ExperimentFile file, WorkloadSpec w) {
+  private static List<Map<String, String>> points(ExperimentFile file, WorkloadSpec w, Map<String, List<String>> set) {
     Map<String, List<String>> matrix = new LinkedHashMap<>(file.matrix());
     matrix.putAll(w.matrix());
+    set.forEach((p, values) -> matrix.computeIfPresent(p, (k, old) -> values));
     Set<String> used = new LinkedHashSet<>();
     for (int i = 0; i < w.steps().size(); i++) {
       Matcher m = PLACEHOLDER.matcher(w.steps().get(i).run());
@@ -127,7 +142,7 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
           String where = w.path() + (w.steps().size() > 1 ? ".steps[" + i + "]" : "") + ".run";
           throw new UsageException(file.name() + ".yaml", where + ": ${" + p + "} is not a matrix parameter "
               + "(matrix: " + (matrix.isEmpty() ? "none" : String.join(", ", matrix.keySet())) + "; built in: root, "
-              + "repeat, target)");
+              + "repeat, target, run)");
         }
         if (!BUILT_IN.contains(p)) {
           used.add(p);

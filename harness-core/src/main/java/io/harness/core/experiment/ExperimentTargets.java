@@ -69,8 +69,30 @@ final class ExperimentTargets implements AutoCloseable {
     try (OutputStream o = Files.newOutputStream(site)) {
       cluster.configuration().writeXml(o);
     }
+    if (t.stopped()) {
+      return stopped(t, cluster, site.getParent());
+    }
     List<String> child = List.of("-conf", site.toString(), "-fs", cluster.fileSystemUri().toString());
     return new Ready(t, cluster, cluster.rootPrefix(), List.of(), child);
+  }
+
+  /** The cluster stopped with its data kept: runs get its first datanode's site file and write locally. */
+  private Ready stopped(TargetSpec t, EmbeddedCluster cluster, Path targetsDir) throws IOException {
+    Configuration datanode = cluster.stopKeepingData();
+    if (datanode == null) {
+      cluster.close();
+      throw new RunFailedException("target " + t.name() + ": the embedded " + t.embedded() + " cluster cannot be "
+          + "stopped keeping its data");
+    }
+    Path site = targetsDir.resolve(t.name() + "-datanode-site.xml");
+    try (OutputStream o = Files.newOutputStream(site)) {
+      datanode.writeXml(o);
+    }
+    Path files = Files.createDirectories(targetsDir.resolve(t.name() + "-files"));
+    List<String> options = List.of("-conf", site.toString(), "-fs", "file:///");
+    // the cluster stays in the list so that closing removes its data; runs do not run on it
+    ready.put(t.name() + "#cluster", new Ready(t, cluster, "", List.of(), List.of()));
+    return new Ready(t, null, files.toString(), options, options);
   }
 
   private static Ready remote(TargetSpec t) {

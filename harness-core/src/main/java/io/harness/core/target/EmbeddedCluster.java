@@ -28,6 +28,15 @@ public interface EmbeddedCluster extends AutoCloseable {
     return null;
   }
 
+  /**
+   * Stops the cluster's services but keeps their data, and returns the configuration of its first datanode: its
+   * volumes are then a stopped datanode's, what the offline generators write into. Null when the cluster cannot
+   * (the default). {@link #close} still removes the data.
+   */
+  default Configuration stopKeepingData() throws java.io.IOException {
+    return null;
+  }
+
   @Override
   void close();
 }

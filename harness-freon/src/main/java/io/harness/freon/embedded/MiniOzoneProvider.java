@@ -59,7 +59,7 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
    * services (a datanode, the OM) while a run goes on.
    */
   public static MiniOzoneCluster miniCluster(EmbeddedCluster started) {
-    if (!(started instanceof Running r)) {
+    if (!(started instanceof MiniOzoneRunning r)) {
       throw new IllegalArgumentException("not a cluster this provider started: " + started);
     }
     return r.miniCluster();
@@ -90,7 +90,7 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
       OzoneConfiguration client = new OzoneConfiguration(cluster.getConf());
       URI uri = URI.create("ofs://" + client.get(OM_ADDRESS) + "/");
       client.set("fs.defaultFS", uri.toString());
-      return new Running(cluster, dir, client, uri, datanodes, millis);
+      return new MiniOzoneRunning(cluster, dir, client, uri, datanodes, millis);
     } catch (Exception | Error e) {
       if (cluster != null) {
         cluster.shutdown();
@@ -216,85 +216,6 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
       store.getVolume(VOLUME).createBucket(BUCKET, BucketArgs.newBuilder()
           .setBucketLayout(BucketLayout.FILE_SYSTEM_OPTIMIZED)
           .build());
-    }
-  }
-
-  /** A started cluster; closing it stops every service and removes the temp directory. */
-  static final class Running implements EmbeddedCluster {
-    private final MiniOzoneCluster cluster;
-    private final Path dir;
-    private final OzoneConfiguration client;
-    private final URI uri;
-    private final int datanodes;
-    private final long startMillis;
-    private boolean closed;
-
-    Running(MiniOzoneCluster cluster, Path dir, OzoneConfiguration client, URI uri, int datanodes,
-        long startMillis) {
-      this.cluster = cluster;
-      this.dir = dir;
-      this.client = client;
-      this.uri = uri;
-      this.datanodes = datanodes;
-      this.startMillis = startMillis;
-    }
-
-    @Override
-    public Configuration configuration() {
-      return client;
-    }
-
-    @Override
-    public URI fileSystemUri() {
-      return uri;
-    }
-
-    @Override
-    public String rootPrefix() {
-      return "/" + VOLUME + "/" + BUCKET;
-    }
-
-    @Override
-    public String description() {
-      return "MiniOzoneCluster, " + datanodes + " datanode(s)";
-    }
-
-    /** The servers' configuration: the chunk layout and container schema the datanodes run with. */
-    @Override
-    public Configuration serverConfiguration() {
-      return cluster.getConf();
-    }
-
-    /** The cluster itself: a test stops and restarts its services through it. */
-    MiniOzoneCluster miniCluster() {
-      return cluster;
-    }
-
-    /** How long {@code start} took, build to bucket created. */
-    long startMillis() {
-      return startMillis;
-    }
-
-    Path dataDir() {
-      return dir;
-    }
-
-    @Override
-    public synchronized void close() {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      try {
-        cluster.shutdown();
-      } finally {
-        LocalDirs.deleteOwnTempDir(dir);
-      }
-    }
-
-    @Override
-    public String toString() {
-      return description() + " at " + uri + ", data in " + dir;
     }
   }
 }

@@ -145,7 +145,7 @@ class MiniOzoneProviderTest {
     java.nio.file.Path dir;
     EmbeddedCluster cluster = new MiniOzoneProvider().start(base, datanodes);
     try {
-      MiniOzoneProvider.Running running = (MiniOzoneProvider.Running) cluster;
+      MiniOzoneRunning running = (MiniOzoneRunning) cluster;
       dir = running.dataDir();
       System.out.printf("MiniOzoneCluster with %d datanode(s) started in %d ms%n", datanodes,
           running.startMillis());
