@@ -20,7 +20,7 @@ import java.util.Set;
  * order), the matrix of parameters, the repeats and the figures its tables show. Every key is checked here;
  * bad input names the key's path ({@code workloads[1].run}) and the reason, before any cluster starts.
  */
-public record ExperimentFile(String name, String description, int repeat, List<String> figures,
+public record ExperimentFile(String source, String name, String description, int repeat, List<String> figures,
     Map<String, TargetSpec> targets, Map<String, List<String>> matrix, List<WorkloadSpec> workloads) {
 
   /** The figures the tables show when the file names none. */
@@ -93,7 +93,7 @@ public record ExperimentFile(String name, String description, int repeat, List<S
       }
       workloads.add(w);
     }
-    return new ExperimentFile(name, top.text("description", null), repeat, figures, targets, matrix, workloads);
+    return new ExperimentFile(arg, name, top.text("description", null), repeat, figures, targets, matrix, workloads);
   }
 
   private static Map<String, TargetSpec> targets(String arg, JsonNode node) {

@@ -140,7 +140,7 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
         String p = m.group(1);
         if (!BUILT_IN.contains(p) && !matrix.containsKey(p)) {
           String where = w.path() + (w.steps().size() > 1 ? ".steps[" + i + "]" : "") + ".run";
-          throw new UsageException(file.name() + ".yaml", where + ": ${" + p + "} is not a matrix parameter "
+          throw new UsageException(file.source(), where + ": ${" + p + "} is not a matrix parameter "
               + "(matrix: " + (matrix.isEmpty() ? "none" : String.join(", ", matrix.keySet())) + "; built in: root, "
               + "repeat, target, run)");
         }

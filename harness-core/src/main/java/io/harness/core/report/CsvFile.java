@@ -33,7 +33,8 @@ public final class CsvFile {
         if (row.size() != columns.size()) {
           throw new IllegalArgumentException("a row of " + row.size() + " cells under " + columns.size() + " columns");
         }
-        out.write(row);
+        // an empty string, not null: some Jackson versions (Spark's 2.18) leave a null element out of the line
+        out.write(row.stream().map(v -> v == null ? "" : v).toList());
       }
     }
   }

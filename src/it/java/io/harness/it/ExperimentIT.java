@@ -1,0 +1,201 @@
+package io.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every shipped experiment (experiments/*.yaml) run end to end by the distribution's bin/harness at its smallest
+ * size, and the table's cells checked against the runs' own result.json: each value recomputed from the JSON
+ * (the aggregate, TestDFSIO's figures, the workload's rows or files over its seconds), the median and the
+ * Markdown cell computed here.
+ */
+class ExperimentIT {
+  private static final Path EXPERIMENTS = Path.of("..", "experiments").toAbsolutePath().normalize();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void teragenLayouts(@TempDir Path dir) throws Exception {
+    Path out = run(dir, "teragen-layouts.yaml", "--repeat", "1", "--set", "rows=100k");
+    List<List<String>> rows = checkTable(out);
+    assertEquals(3 * 2, rows.size(), "one line per target and figure");
+    // the cluster context of each run says the layout its target set
+    for (String layout : List.of("FILE_PER_BLOCK", "FILE_PER_CHUNK")) {
+      String target = layout.equals("FILE_PER_BLOCK") ? "ozone-block" : "ozone-chunk";
+      JsonNode r = result(out, rows.stream().filter(l -> l.get(4).equals(target)).findFirst().orElseThrow().get(11));
+      assertEquals(layout, r.at("/cluster/ozone/chunkLayout").asText(), r.at("/cluster").toString());
+    }
+  }
+
+  @Test
+  void dfsgThreads(@TempDir Path dir) throws Exception {
+    checkTable(run(dir, "dfsg-threads.yaml", "--repeat", "1", "--set", "files=20"));
+  }
+
+  @Test
+  void dfsioFiles(@TempDir Path dir) throws Exception {
+    checkTable(run(dir, "dfsio-files.yaml", "--repeat", "1"));
+  }
+
+  @Test
+  void offlineGeneratorThreeRepeats(@TempDir Path dir) throws Exception {
+    Path out = run(dir, "offline-generator.yaml");
+    List<List<String>> rows = checkTable(out);
+    assertTrue(rows.stream().allMatch(l -> l.get(5).equals("3")), "three repeats in every cell");
+    // runs alternate their order per repeat, and every run number is used once
+    JsonNode runs = JSON.readTree(out.resolve("experiment.json").toFile()).path("runs");
+    assertEquals(15, runs.size());
+    for (int i = 0; i < runs.size(); i++) {
+      assertEquals(i + 1, runs.get(i).path("number").asInt());
+      assertEquals(0, runs.get(i).path("exitCode").asInt(), runs.get(i).toString());
+    }
+  }
+
+  @Test
+  void sparkParquet(@TempDir Path dir) throws Exception {
+    Path out = run(dir, "spark-parquet.yaml", "--repeat", "1", "--set", "records=8");
+    List<List<String>> rows = checkTable(out);
+    assertEquals(3 * 2 * 2, rows.size(), "generate, count, copy x 2 figures x 2 targets");
+    assertTrue(Files.isRegularFile(out.resolve("rows/01-parquet_records-8-copy.html")));
+  }
+
+  /** Bad files and options: exit 2, one line naming the key (or option) and why, before anything is created. */
+  @Test
+  void badInputNamesTheKey(@TempDir Path dir) throws Exception {
+    String targets = "targets:\n  hdfs: {embedded: hdfs, datanodes: 1}\n";
+    Map<String, String> cases = new java.util.LinkedHashMap<>();
+    cases.put(targets + "workloads:\n  - run: dfsio -write -nrFiles x\n", "workloads[0].run: harness dfsio: -nrFiles");
+    cases.put(targets + "workloads:\n  - run: dfsio -write -nrFiles ${n}\n", "workloads[0].run: ${n} is not a matrix");
+    cases.put(targets + "workloads:\n  - run: dfsio -write --embedded ozone\n", "workloads[0].run: --embedded is the "
+        + "experiment's");
+    cases.put(targets + "workloads:\n  - run: compare a b\n", "workloads[0].run: harness: 'compare a' does not measure");
+    cases.put(targets + "workloads:\n  - run: dfsio -write\n    treads: 2\n", "workloads[0].treads: unknown key");
+    cases.put("targets:\n  x: {embedded: hbase}\nworkloads:\n  - run: dfsio -write\n", "targets.x.embedded: 'hbase'");
+    cases.put(targets + "repeat: 0\nworkloads:\n  - run: dfsio -write\n", "repeat: expected a whole number");
+    cases.put(targets + "figures: [speed]\nworkloads:\n  - run: dfsio -write\n", "figures: 'speed' is not a column");
+    cases.put(targets + "workloads:\n  - run: \"dfsio -write -resFile 'a b\"\n", "workloads[0].run: an unclosed '");
+    cases.put("targets: [\n", "not YAML");
+    int i = 0;
+    for (Map.Entry<String, String> c : cases.entrySet()) {
+      Path file = dir.resolve("bad" + i++ + ".yaml");
+      Files.writeString(file, c.getKey());
+      Path out = dir.resolve("out" + i);
+      Cli.Run r = Cli.inProcess("experiment", file.toString(), "-o", out.toString());
+      assertEquals(2, r.code(), c.getKey() + "\n" + r.all());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertTrue(r.err().contains(file + ": " + c.getValue()), "expected '" + c.getValue() + "' in: " + r.err());
+      assertFalse(Files.exists(out), "nothing created: " + out);
+    }
+    Path ok = dir.resolve("ok.yaml");
+    Files.writeString(ok, targets + "matrix: {n: [1]}\nworkloads:\n  - run: dfsio -write -nrFiles ${n}\n");
+    for (String[] args : List.of(new String[] {"--only", "nothing"}, new String[] {"--set", "m=2"},
+        new String[] {"--repeat", "0"})) {
+      List<String> line = new ArrayList<>(List.of("experiment", ok.toString()));
+      line.addAll(Arrays.asList(args));
+      Cli.Run r = Cli.inProcess(line.toArray(new String[0]));
+      assertEquals(2, r.code(), r.all());
+      assertTrue(r.err().contains(args[0] + ": "), r.err());
+    }
+  }
+
+  private static Path run(Path dir, String file, String... more) throws Exception {
+    Path out = dir.resolve("out");
+    List<String> args = new ArrayList<>(List.of("experiment", EXPERIMENTS.resolve(file).toString(), "-o",
+        out.toString()));
+    args.addAll(Arrays.asList(more));
+    Cli.Run r = Cli.process(dir, 1500, args.toArray(new String[0]));
+    assertEquals(0, r.code(), r.all());
+    assertTrue(r.out().contains("| workload | figure |"), r.out());
+    return out;
+  }
+
+  /**
+   * Checks every line of table.csv against the runs' JSON and table.md's cells against those values; returns the
+   * CSV's lines.
+   */
+  private static List<List<String>> checkTable(Path out) throws Exception {
+    List<String> csv = Files.readAllLines(out.resolve("table.csv"), StandardCharsets.UTF_8);
+    assertEquals("workload,step,params,figure,target,repeats,failed,median,min,max,values,runs", csv.get(0));
+    String md = Files.readString(out.resolve("table.md"));
+    List<List<String>> rows = new ArrayList<>();
+    for (String line : csv.subList(1, csv.size())) {
+      List<String> l = Arrays.asList(line.split(",", -1));
+      rows.add(l);
+      String figure = l.get(3);
+      List<Double> values = new ArrayList<>();
+      for (String runDir : l.get(11).split(";")) {
+        JsonNode result = result(out, runDir);
+        assertEquals(0, result.path("exitCode").asInt());
+        values.add(expected(result, figure));
+      }
+      String[] listed = l.get(10).split(";");
+      assertEquals(values.size(), listed.length, line);
+      for (int i = 0; i < listed.length; i++) {
+        assertEquals(values.get(i), Double.parseDouble(listed[i]), Math.abs(values.get(i)) * 1e-9 + 1e-12,
+            figure + " of " + l.get(11).split(";")[i]);
+      }
+      double median = median(values);
+      assertEquals(median, Double.parseDouble(l.get(7)), Math.abs(median) * 1e-9 + 1e-12, line);
+      String cell = number(median) + (values.size() == 1 ? "" : " (" + String.join(", ",
+          values.stream().map(ExperimentIT::number).toList()) + ")");
+      assertTrue(md.contains(" " + cell + " |"), "table.md has no cell '" + cell + "' for " + line + "\n" + md);
+    }
+    assertFalse(rows.isEmpty());
+    return rows;
+  }
+
+  private static JsonNode result(Path out, String runDir) throws Exception {
+    Path dir = out.resolve(runDir);
+    assertTrue(Files.isRegularFile(dir.resolve("records.jsonl.gz")), "a normal run folder: " + dir);
+    return JSON.readTree(dir.resolve("result.json").toFile());
+  }
+
+  /** The figure, from the run's JSON (not from the result.csv the table was made from). */
+  private static double expected(JsonNode r, String figure) {
+    JsonNode f = r.path("figures");
+    switch (figure) {
+      case "seconds":
+        return r.at("/aggregate/wallSeconds").asDouble();
+      case "mb_per_sec":
+        return r.at("/aggregate/mbPerSec").asDouble();
+      case "testdfsio_throughput_mb_per_sec":
+        return f.at("/legacy/throughputMbSec").asDouble();
+      case "testdfsio_average_io_rate_mb_per_sec":
+        return f.at("/legacy/averageIoRateMbSec").asDouble();
+      case "items_per_sec":
+        return f.has("filesPerSecond") ? f.path("filesPerSecond").asDouble()
+            : f.path("rows").asDouble() / f.path("elapsedSeconds").asDouble();
+      default:
+        Map.Entry<String, String> kind = Map.entry(figure.substring(0, figure.lastIndexOf('_', figure.length() - 4)),
+            figure.substring(figure.lastIndexOf('_', figure.length() - 4) + 1));
+        assertEquals("p99_ms", kind.getValue(), "a latency figure: " + figure);
+        return r.at("/aggregate/latency/" + kind.getKey() + "/p99Nanos").asDouble() / 1e6;
+    }
+  }
+
+  private static double median(List<Double> values) {
+    double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    int n = v.length;
+    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  }
+
+  private static String number(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v);
+    }
+    return Math.abs(v) >= 1 ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.3g", v);
+  }
+}
