@@ -86,7 +86,7 @@ class AttachIT {
   void anUnknownRuleSetIsBadInput() {
     Output o = attach(String.valueOf(ProcessHandle.current().pid()), "--rules", "write,nope");
     assertEquals(2, o.code);
-    assertEquals(List.of("harness attach: --rules: unknown rule set 'nope' (valid: write, read, ozone, all)"),
+    assertEquals(List.of("harness attach: --rules: unknown rule set 'nope' (valid: write, read, ozone, datanode, all)"),
         LocalAgentIT.lines(o.err));
     assertEquals("", o.out);
   }
@@ -149,7 +149,7 @@ class AttachIT {
     code = Harness.run(Map.of(), new PrintStream(out, true), new PrintStream(err, true),
         "attach", "1", "--rules", "bogus");
     assertEquals(2, code);
-    assertEquals(List.of("harness attach: --rules: unknown rule set 'bogus' (valid: write, read, ozone, all)"),
+    assertEquals(List.of("harness attach: --rules: unknown rule set 'bogus' (valid: write, read, ozone, datanode, all)"),
         LocalAgentIT.lines(err.toString(StandardCharsets.UTF_8)));
   }
 
