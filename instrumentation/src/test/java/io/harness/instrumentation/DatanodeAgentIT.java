@@ -78,6 +78,59 @@ class DatanodeAgentIT {
         ms(dn, "dn.watch.p99"), ms(dn, "dn.watch.max"), ms(dn, "dn.write.p50"), ms(dn, "dn.write.p99"));
   }
 
+  /**
+   * Two {@code dfsio -write --embedded ozone --instrument write,ozone,datanode} runs in one JVM (1, then 2 files of
+   * 6 MB; Ozone's defaults: 4 MB chunks, 256 MB blocks, RATIS/THREE): each run's {@code figures.instrumentation}
+   * has the client's FileSystem and the datanode scope with p50 / p99 / max, and the datanode's counters are the
+   * run's own (a 6 MB file is 2 chunks and 1 block: 12 WriteChunk and 3 PutBlock dispatches per file).
+   */
+  @Test
+  void dfsioRunsInOneJvmEachReportTheirOwnDatanodeCounters() throws Exception {
+    Path dir = ChildJvm.workDir("dfsio-datanode");
+    Path runs = dir.resolve("runs");
+    List<String> run = List.of("dfsio", "-write", "-fileSize", "6MB", "--embedded", "ozone", "--instrument",
+        "write,ozone,datanode", "--run-dir", runs.toString(), "--no-report");
+    List<String> args = new ArrayList<>(run);
+    args.addAll(List.of("-nrFiles", "1", "--next"));
+    args.addAll(run);
+    args.addAll(List.of("-nrFiles", "2"));
+    ChildJvm jvm = ChildJvm.start(dir, List.of("-Xmx1500m", "-Djdk.attach.allowAttachSelf=true",
+        "-D" + Attach.AGENT_JAR_PROPERTY + "=" + ChildJvm.agentJar()), List.of(ChildJvm.agentJar()),
+        HarnessRunsProgram.class, args);
+    assertEquals(0, jvm.waitFor(2 * TIMEOUT_S), jvm.stderr());
+    Reports.assertNoRuleErrors(jvm.stderr());
+    List<Path> results;
+    try (var found = java.nio.file.Files.find(runs, 2, (p, a) -> p.getFileName().toString().equals("result.json"))) {
+      results = found.sorted().toList();
+    }
+    assertEquals(2, results.size(), results.toString());
+    for (int files = 1; files <= 2; files++) {
+      JsonNode figures = new ObjectMapper().readTree(results.get(files - 1).toFile()).get("figures");
+      JsonNode dn = null;
+      JsonNode ofs = null;
+      for (JsonNode e : figures.get("instrumentation")) {
+        if ("datanode".equals(e.path("scope").asText())) {
+          dn = e.get("counters");
+        } else if ("ofs".equals(e.path("scheme").asText()) && e.get("counters").get("write.call").asLong() > 0) {
+          ofs = e.get("counters");
+        }
+      }
+      assertTrue(dn != null && ofs != null, figures.toString());
+      assertEquals(files * 2 * 2 * REPLICAS, dn.get("dn.dispatch.WriteChunk.call").asLong(), dn.toString());
+      assertEquals(files * REPLICAS, dn.get("dn.dispatch.PutBlock.call").asLong(), dn.toString());
+      assertEquals(files * 2 * REPLICAS, dn.get("dn.write.call").asLong(), dn.toString());
+      for (String op : List.of("dn.write", "dn.dispatch.WriteChunk", "dn.watch")) {
+        assertDistribution(dn, op);
+      }
+      assertDistribution(ofs, "watchForCommit");
+      assertDistribution(ofs, "write");
+      System.out.printf("dfsio %d file(s): client watchForCommit %d calls p50 %.3f p99 %.3f ms; dn.watch %d calls "
+              + "p50 %.3f p99 %.3f ms; WriteChunk %d%n", files, ofs.get("watchForCommit.call").asLong(),
+          ms(ofs, "watchForCommit.p50"), ms(ofs, "watchForCommit.p99"), dn.get("dn.watch.call").asLong(),
+          ms(dn, "dn.watch.p50"), ms(dn, "dn.watch.p99"), dn.get("dn.dispatch.WriteChunk.call").asLong());
+    }
+  }
+
   private static double ms(JsonNode c, String key) {
     return c.get(key + "Nanos").asLong() / 1e6;
   }
