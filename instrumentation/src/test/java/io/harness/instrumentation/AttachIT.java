@@ -34,6 +34,10 @@ class AttachIT {
       // a second attach adds a rule set to the running agent
       Output second = attach(pid, "--rules", "read", "--agent-jar", ChildJvm.agentJar().toString());
       assertEquals(0, second.code, second.err);
+      // the datanode set installs too where no Ozone class is loaded (its rules apply when the classes load)
+      Output third = attach(pid, "--rules", "datanode", "--agent-jar", ChildJvm.agentJar().toString());
+      assertEquals(0, third.code, third.err);
+      assertTrue(third.out.startsWith("harness attach: timing datanode in process " + pid), third.out);
 
       try (OutputStream stdin = jvm.process().getOutputStream()) {
         stdin.write("GO\n".getBytes(StandardCharsets.UTF_8));
@@ -46,7 +50,7 @@ class AttachIT {
       for (String fs : r.expected.keySet()) {
         r.assertCountersEqualTheCalls(fs);
         JsonNode line = r.jsonOf(fs);
-        assertEquals("[\"write\",\"read\"]", line.get("rules").toString());
+        assertEquals("[\"write\",\"read\",\"datanode\"]", line.get("rules").toString());
         assertEquals(r.expected.get(fs).get("counters").get("read.call").asLong(),
             line.get("counters").get("read.call").asLong());
       }
