@@ -11,8 +11,9 @@ import java.util.Set;
  * {@code harness attach} passes on. OPTIONS is a comma-separated list:
  *
  * <ul>
- *   <li>{@code rules=SET[,SET...]}: the rule sets, {@code write}, {@code read}, {@code ozone} or
- *       {@code all} (default {@code write,ozone}); a word without {@code =} after {@code rules=} is one
+ *   <li>{@code rules=SET[,SET...]}: the rule sets, {@code write}, {@code read}, {@code ozone},
+ *       {@code datanode} (the Ozone datanode's and its Ratis server's side) or {@code all} (default
+ *       {@code write,ozone}); a word without {@code =} after {@code rules=} is one
  *       more set, so {@code rules=write,read,ozone} names three</li>
  *   <li>{@code report=FILE}: also append each report's JSON line to FILE ({@code %p} becomes the pid)</li>
  *   <li>{@code verbose}: Byteman's own trace on stderr</li>
@@ -20,7 +21,7 @@ import java.util.Set;
  */
 public final class AgentOptions {
   /** The rule sets, in report order. */
-  public static final List<String> SETS = List.of("write", "read", "ozone");
+  public static final List<String> SETS = List.of("write", "read", "ozone", "datanode");
   public static final List<String> DEFAULT_SETS = List.of("write", "ozone");
   static final String ALL = "all";
 
@@ -76,7 +77,7 @@ public final class AgentOptions {
     return new AgentOptions(sets == null ? DEFAULT_SETS : checkSets(sets), report, verbose);
   }
 
-  /** Parses a comma-separated list of rule sets ({@code write,read,ozone}, {@code all}). */
+  /** Parses a comma-separated list of rule sets ({@code write,read,ozone,datanode}, {@code all}). */
   public static List<String> parseSets(String csv) {
     if (csv == null) {
       return DEFAULT_SETS;
@@ -146,6 +147,9 @@ public final class AgentOptions {
     }
     if (sets.contains("ozone")) {
       scripts.add("ozone");
+    }
+    if (sets.contains("datanode")) {
+      scripts.add("datanode");
     }
     return List.copyOf(scripts);
   }

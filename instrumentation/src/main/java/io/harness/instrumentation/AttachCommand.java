@@ -28,7 +28,7 @@ public final class AttachCommand implements Callable<Integer>, HarnessSubcommand
   String pid;
 
   @Option(names = "--rules", paramLabel = "SET[,SET...]",
-      description = "Rule sets: write, read, ozone or all (default: write,ozone).")
+      description = "Rule sets: write, read, ozone, datanode (an Ozone datanode's server side) or all (default: write,ozone).")
   String rules;
 
   @Option(names = "--report", paramLabel = "FILE",

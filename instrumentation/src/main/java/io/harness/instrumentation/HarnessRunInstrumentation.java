@@ -35,11 +35,30 @@ public final class HarnessRunInstrumentation implements RunInstrumentation {
     return new TaskAgent(jar, new AgentOptions(sets, null, false).toAgentArgs());
   }
 
+  /** The server-side scopes' counters at {@link #mark()}, by scope. */
+  private final Map<String, Timings.FileSystemTimings> marked = new LinkedHashMap<>();
+
+  @Override
+  public void mark() {
+    marked.clear();
+    for (Timings.FileSystemTimings t : Timings.servers()) {
+      marked.put(t.scope(), t);
+    }
+  }
+
+  /**
+   * Every FileSystem instance's counters, then each server-side scope's (the datanode's): what it counted since
+   * {@link #mark()}, with {@code "scope"} naming it.
+   */
   @Override
   public List<Map<String, Object>> timings() {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (Timings.FileSystemTimings t : Timings.snapshot()) {
+    for (Timings.FileSystemTimings s : Timings.snapshot()) {
+      Timings.FileSystemTimings t = s.isServer() ? TimingsDelta.between(marked.get(s.scope()), s) : s;
       Map<String, Object> m = new LinkedHashMap<>();
+      if (t.isServer()) {
+        m.put("scope", t.scope());
+      }
       m.put("fs", t.fs());
       m.put("scheme", t.scheme());
       m.put("uri", t.uri());

@@ -22,15 +22,24 @@ public final class Timings {
   private Timings() {}
 
   /**
-   * One FileSystem instance's counters (or the unknown bucket's: {@code fs} null): for every operation
-   * NAME of the active rule sets, {@code NAME.call}, {@code NAME.allTime} (ms), {@code NAME.allTimeNanos}
-   * and {@code NAME.failed}, in report order.
+   * One FileSystem instance's counters (or the unknown bucket's: {@code fs} null; or a server-side scope's:
+   * {@code scope} "datanode", {@code fs} null): for every operation NAME of the active rule sets,
+   * {@code NAME.call}, {@code NAME.allTime} (ms), {@code NAME.allTimeNanos}, {@code NAME.failed}, and the
+   * distribution's {@code NAME.p50Ms}, {@code NAME.p99Ms}, {@code NAME.maxMs} (whole ms) and
+   * {@code NAME.p50Nanos}, {@code NAME.p99Nanos}, {@code NAME.maxNanos}, in report order; {@code buckets}: each
+   * called operation's bucket counts (see {@code boot.Histogram}), so two snapshots can be subtracted
+   * ({@link TimingsDelta}).
    */
-  public record FileSystemTimings(Integer fs, String scheme, String uri, String fsClass, boolean closed,
-      Map<String, Long> counters) {
+  public record FileSystemTimings(String scope, Integer fs, String scheme, String uri, String fsClass,
+      boolean closed, Map<String, Long> counters, Map<String, long[]> buckets) {
     /** A counter, 0 when the rule set it belongs to is not active. */
     public long get(String counter) {
       return counters.getOrDefault(counter, 0L);
+    }
+
+    /** Whether these are a server-side scope's counters (the datanode's), not a FileSystem's. */
+    public boolean isServer() {
+      return scope != null;
     }
   }
 
@@ -75,11 +84,18 @@ public final class Timings {
     return m == null ? Optional.empty() : Optional.of(of(m));
   }
 
+  /** The server-side scopes' counters (the datanode's, with the datanode rule set), empty without them. */
+  public static List<FileSystemTimings> servers() {
+    return snapshot().stream().filter(FileSystemTimings::isServer).toList();
+  }
+
   @SuppressWarnings("unchecked")
   private static FileSystemTimings of(Map<String, Object> m) {
-    return new FileSystemTimings((Integer) m.get("fs"), (String) m.get("scheme"), (String) m.get("uri"),
-        (String) m.get("class"), Boolean.TRUE.equals(m.get("closed")),
-        Collections.unmodifiableMap(new LinkedHashMap<>((Map<String, Long>) m.get("counters"))));
+    Map<String, long[]> buckets = (Map<String, long[]>) m.get("buckets");
+    return new FileSystemTimings((String) m.get("scope"), (Integer) m.get("fs"), (String) m.get("scheme"),
+        (String) m.get("uri"), (String) m.get("class"), Boolean.TRUE.equals(m.get("closed")),
+        Collections.unmodifiableMap(new LinkedHashMap<>((Map<String, Long>) m.get("counters"))),
+        buckets == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(buckets)));
   }
 
   private static Optional<Class<?>> registry() {

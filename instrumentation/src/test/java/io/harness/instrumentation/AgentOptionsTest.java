@@ -28,7 +28,7 @@ class AgentOptionsTest {
     assertTrue(o.verbose());
     assertEquals("rules=write,read,ozone,report=/tmp/r-%p.jsonl,verbose", o.toAgentArgs());
     assertEquals(o.sets(), AgentOptions.parse(o.toAgentArgs()).sets());
-    assertEquals(List.of("write", "read", "ozone"), AgentOptions.parse("rules=all").sets());
+    assertEquals(List.of("write", "read", "ozone", "datanode"), AgentOptions.parse("rules=all").sets());
     assertEquals(List.of("read"), AgentOptions.parse("rules=READ").sets());
   }
 
@@ -38,14 +38,15 @@ class AgentOptionsTest {
     assertEquals(List.of("fs", "input"), AgentOptions.parse("rules=read").scripts());
     // the Ozone waits need the output calls' FileSystem
     assertEquals(List.of("fs", "output", "ozone"), AgentOptions.parse("rules=ozone").scripts());
-    assertEquals(List.of("fs", "output", "input", "ozone"), AgentOptions.parse("rules=all").scripts());
+    assertEquals(List.of("fs", "output", "input", "ozone", "datanode"), AgentOptions.parse("rules=all").scripts());
+    assertEquals(List.of("fs", "datanode"), AgentOptions.parse("rules=datanode").scripts());
   }
 
   @Test
   void badOptionsNameTheProblemInOneLine() {
-    assertEquals("rules: unknown rule set 'bogus' (valid: write, read, ozone, all)",
+    assertEquals("rules: unknown rule set 'bogus' (valid: write, read, ozone, datanode, all)",
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("rules=write,bogus")).getMessage());
-    assertEquals("rules: empty rule set name (valid: write, read, ozone, all)",
+    assertEquals("rules: empty rule set name (valid: write, read, ozone, datanode, all)",
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("rules=")).getMessage());
     assertEquals("unknown agent option 'rule' (valid: rules=SET[,SET...], report=FILE, verbose)",
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("rule=write")).getMessage());
@@ -53,7 +54,7 @@ class AgentOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("report=x,ozone")).getMessage());
     assertEquals("report: no file given (report=FILE)",
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("report=")).getMessage());
-    assertEquals("rules: unknown rule set 'x' (valid: write, read, ozone, all)",
+    assertEquals("rules: unknown rule set 'x' (valid: write, read, ozone, datanode, all)",
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parseSets("write,x")).getMessage());
   }
 }

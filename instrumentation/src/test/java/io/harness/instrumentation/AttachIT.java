@@ -34,6 +34,10 @@ class AttachIT {
       // a second attach adds a rule set to the running agent
       Output second = attach(pid, "--rules", "read", "--agent-jar", ChildJvm.agentJar().toString());
       assertEquals(0, second.code, second.err);
+      // the datanode set installs too where no Ozone class is loaded (its rules apply when the classes load)
+      Output third = attach(pid, "--rules", "datanode", "--agent-jar", ChildJvm.agentJar().toString());
+      assertEquals(0, third.code, third.err);
+      assertTrue(third.out.startsWith("harness attach: timing datanode in process " + pid), third.out);
 
       try (OutputStream stdin = jvm.process().getOutputStream()) {
         stdin.write("GO\n".getBytes(StandardCharsets.UTF_8));
@@ -46,7 +50,7 @@ class AttachIT {
       for (String fs : r.expected.keySet()) {
         r.assertCountersEqualTheCalls(fs);
         JsonNode line = r.jsonOf(fs);
-        assertEquals("[\"write\",\"read\"]", line.get("rules").toString());
+        assertEquals("[\"write\",\"read\",\"datanode\"]", line.get("rules").toString());
         assertEquals(r.expected.get(fs).get("counters").get("read.call").asLong(),
             line.get("counters").get("read.call").asLong());
       }
@@ -86,7 +90,7 @@ class AttachIT {
   void anUnknownRuleSetIsBadInput() {
     Output o = attach(String.valueOf(ProcessHandle.current().pid()), "--rules", "write,nope");
     assertEquals(2, o.code);
-    assertEquals(List.of("harness attach: --rules: unknown rule set 'nope' (valid: write, read, ozone, all)"),
+    assertEquals(List.of("harness attach: --rules: unknown rule set 'nope' (valid: write, read, ozone, datanode, all)"),
         LocalAgentIT.lines(o.err));
     assertEquals("", o.out);
   }
@@ -149,7 +153,7 @@ class AttachIT {
     code = Harness.run(Map.of(), new PrintStream(out, true), new PrintStream(err, true),
         "attach", "1", "--rules", "bogus");
     assertEquals(2, code);
-    assertEquals(List.of("harness attach: --rules: unknown rule set 'bogus' (valid: write, read, ozone, all)"),
+    assertEquals(List.of("harness attach: --rules: unknown rule set 'bogus' (valid: write, read, ozone, datanode, all)"),
         LocalAgentIT.lines(err.toString(StandardCharsets.UTF_8)));
   }
 

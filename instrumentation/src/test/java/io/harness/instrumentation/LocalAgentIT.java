@@ -54,12 +54,24 @@ class LocalAgentIT {
       assertTrue(nanos > 0, "write time measured");
       assertEquals(nanos / 1_000_000, line.get("counters").get("write.allTime").asLong());
     }
-    // report lines in the text block: each operation's call and allTime, in order, failed only if not 0
+    // report lines in the text block: each operation's call and allTime, in order, failed only if not 0, then
+    // its distribution (every operation was called here)
     List<String> keys = new ArrayList<>(r.text.get(ids.get(0)).keySet());
-    assertEquals(List.of("write.call", "write.allTime", "write.failed", "hflush.call", "hflush.allTime",
-        "hsync.call", "hsync.allTime", "close.call", "close.allTime", "read.call", "read.allTime",
-        "read.failed", "readFully.call", "readFully.allTime", "positionedRead.call", "positionedRead.allTime",
-        "positionedReadFully.call", "positionedReadFully.allTime"), keys);
+    List<String> want = new ArrayList<>();
+    for (String op : List.of("write", "hflush", "hsync", "close", "read", "readFully", "positionedRead",
+        "positionedReadFully")) {
+      want.addAll(List.of(op + ".call", op + ".allTime"));
+      if (op.equals("write") || op.equals("read")) {
+        want.add(op + ".failed");
+      }
+      want.addAll(List.of(op + ".p50Ms", op + ".p99Ms", op + ".maxMs"));
+      JsonNode c = r.jsonOf(ids.get(0)).get("counters");
+      long p50 = c.get(op + ".p50Nanos").asLong();
+      long p99 = c.get(op + ".p99Nanos").asLong();
+      long max = c.get(op + ".maxNanos").asLong();
+      assertTrue(0 < p50 && p50 <= p99 && p99 <= max && max <= c.get(op + ".allTimeNanos").asLong(), op + ": " + c);
+    }
+    assertEquals(want, keys);
 
     // report=FILE: the same JSON lines
     List<String> fileLines = Files.readAllLines(reportFile, StandardCharsets.UTF_8);
@@ -124,7 +136,7 @@ class LocalAgentIT {
         FsCallsProgram.class, List.of("file:///", dir.resolve("data").toString()));
     assertEquals(2, jvm.waitFor(TIMEOUT_S));
     assertEquals(List.of("harness-instrumentation: rules: unknown rule set 'bogus' (valid: write, read, "
-        + "ozone, all)"), lines(jvm.stderr()));
+        + "ozone, datanode, all)"), lines(jvm.stderr()));
     assertEquals("", jvm.stdout(), "the program never ran");
   }
 

@@ -37,7 +37,10 @@ final class Reports {
         r.text.put(id, current);
       } else if (current != null && line.startsWith("   ") && line.contains(": ")) {
         int colon = line.lastIndexOf(": ");
-        current.put(line.substring(3, colon), Long.parseLong(line.substring(colon + 2).trim()));
+        String value = line.substring(colon + 2).trim();
+        // the distribution's lines are ms with decimals: kept in ns (to the µs printed)
+        current.put(line.substring(3, colon), value.contains(".") ? Math.round(Double.parseDouble(value) * 1e6)
+            : Long.parseLong(value));
       } else {
         current = null;
         if (line.startsWith(JSON_PREFIX)) {

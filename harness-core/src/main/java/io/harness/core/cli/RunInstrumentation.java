@@ -15,8 +15,18 @@ public interface RunInstrumentation {
    */
   String start(String option, String ruleSets);
 
-  /** Every FileSystem instance's counters so far, for the run's JSON. */
+  /**
+   * Every FileSystem instance's counters so far, for the run's JSON; then the server-side scopes' (an embedded
+   * cluster's datanodes, with {@code "scope"} naming each): what they counted since {@link #mark()}.
+   */
   List<Map<String, Object>> timings();
+
+  /**
+   * The run starts here: {@link #timings()} gives the server-side scopes' counters from now on, so two runs in
+   * one JVM do not add up.
+   */
+  default void mark() {
+  }
 
   /**
    * The agent for JVMs the run starts elsewhere (MapReduce tasks on a cluster): its jar and the options

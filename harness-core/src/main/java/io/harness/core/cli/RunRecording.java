@@ -47,7 +47,8 @@ public final class RunRecording {
 
   @Option(names = "--instrument", arity = "0..1", fallbackValue = "write,ozone", paramLabel = "SETS",
       description = "Time FileSystem calls (and the Ozone client's waits for commit) with the Byteman rules of "
-          + "the instrumentation module: rule sets write, read, ozone or all (default when given alone: "
+          + "the instrumentation module: rule sets write, read, ozone, datanode (the datanodes of --embedded "
+          + "ozone) or all (default when given alone: "
           + "write,ozone). Each FileSystem reports when it closes; the counters go into the run's JSON.")
   String instrument;
 
@@ -111,6 +112,7 @@ public final class RunRecording {
       instrumentation = ServiceLoader.load(RunInstrumentation.class).findFirst().orElseThrow(
           () -> new UsageException("--instrument", "the instrumentation module is not on the class path"));
       err.println(instrumentation.start("--instrument", instrument));
+      instrumentation.mark();
     }
   }
 

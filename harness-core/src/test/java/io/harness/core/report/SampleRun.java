@@ -137,9 +137,25 @@ final class SampleRun {
       counters.put(call + ".allTime", n * 3);
       counters.put(call + ".allTimeNanos", n * 3_250_000);
       counters.put(call + ".failed", 0);
+      if (n > 0) {
+        counters.put(call + ".p50Nanos", n * 500_000);
+        counters.put(call + ".p99Nanos", n * 900_000);
+        counters.put(call + ".maxNanos", n * 1_000_000);
+      }
     }
+    Map<String, Object> datanode = new LinkedHashMap<>();
+    datanode.put("dn.watch.call", 3);
+    datanode.put("dn.watch.allTimeNanos", 30_000_000);
+    datanode.put("dn.watch.failed", 0);
+    datanode.put("dn.watch.p50Nanos", 9_000_000);
+    datanode.put("dn.watch.p99Nanos", 12_500_000);
+    datanode.put("dn.watch.maxNanos", 12_600_000);
+    Map<String, Object> server = new LinkedHashMap<>();
+    server.put("scope", "datanode");
+    server.put("fs", null);
+    server.put("counters", datanode);
     figures.put("instrumentation", List.of(Map.of("fs", 7, "scheme", "hdfs", "uri", "hdfs://nn:8020",
-        "class", "org.apache.hadoop.hdfs.DistributedFileSystem", "closed", true, "counters", counters)));
+        "class", "org.apache.hadoop.hdfs.DistributedFileSystem", "closed", true, "counters", counters), server));
     figures.put("profile", Map.of("event", "cpu", "engine", "ctimer", "flameGraph", "flamegraph-cpu.html"));
     Map<String, Object> options = new LinkedHashMap<>();
     options.put("--root", "/data/a b/" + INJECTION);

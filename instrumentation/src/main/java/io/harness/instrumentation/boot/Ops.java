@@ -8,8 +8,9 @@ public final class Ops {
   public static final String SET_WRITE = "write";
   public static final String SET_READ = "read";
   public static final String SET_OZONE = "ozone";
+  public static final String SET_DATANODE = "datanode";
   /** The rule sets, in report order. */
-  public static final String[] SETS = {SET_WRITE, SET_READ, SET_OZONE};
+  public static final String[] SETS = {SET_WRITE, SET_READ, SET_OZONE, SET_DATANODE};
 
   public static final int WRITE = 0;
   public static final int HFLUSH = 1;
@@ -33,17 +34,36 @@ public final class Ops {
   public static final int STREAM_WATCH_FOR_COMMIT = 14;
   public static final int STREAM_WAIT_FUTURES_COMPLETE = 15;
   public static final int ALLOCATE_BUFFER = 16;
+  /** The first operation of the datanode set: server side, not tied to a FileSystem (its own scope). */
+  public static final int DN_WRITE = 17;
+  public static final int DN_APPLY = 18;
+  public static final int DN_WATCH = 19;
+  /** The dispatcher's commands timed by type, in report order; any other type is {@code dn.dispatch.other}. */
+  static final String[] DISPATCHED = {"WriteChunk", "PutBlock", "ReadChunk", "GetBlock", "CreateContainer",
+      "CloseContainer", "PutSmallFile", "GetSmallFile", "StreamInit", "other"};
+  public static final int DN_DISPATCH = 20;
+  private static final int DN_DISPATCH_OTHER = DN_DISPATCH + DISPATCHED.length - 1;
 
   static final String[] NAMES = {
       "write", "hflush", "hsync", "close",
       "read", "readFully", "positionedRead", "positionedReadFully",
       "watchForCommit", "flushWait.handleFullBuffer", "flushWait.waitOnFlushFuture",
       "flushWait.handleFlush", "flushWait.waitForAllPendingFlushes", "streamWait.handleFlush",
-      "streamWait.watchForCommit", "streamWait.waitFuturesComplete", "flushWait.allocateBuffer"};
+      "streamWait.watchForCommit", "streamWait.waitFuturesComplete", "flushWait.allocateBuffer",
+      "dn.write", "dn.apply", "dn.watch",
+      "dn.dispatch.WriteChunk", "dn.dispatch.PutBlock", "dn.dispatch.ReadChunk", "dn.dispatch.GetBlock",
+      "dn.dispatch.CreateContainer", "dn.dispatch.CloseContainer", "dn.dispatch.PutSmallFile",
+      "dn.dispatch.GetSmallFile", "dn.dispatch.StreamInit", "dn.dispatch.other"};
 
   static final int COUNT = NAMES.length;
 
-  private static final int[] SET_OF = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+  private static final java.util.Map<String, Integer> INDEX = new java.util.HashMap<>();
+
+  static {
+    for (int i = 0; i < COUNT; i++) {
+      INDEX.put(NAMES[i], i);
+    }
+  }
 
   private Ops() {}
 
@@ -67,30 +87,23 @@ public final class Ops {
   }
 
   static int setOf(int op) {
-    return SET_OF[op];
+    return op >= DN_WRITE ? 3 : op >= WATCH_FOR_COMMIT ? 2 : op >= READ ? 1 : 0;
+  }
+
+  /** Whether {@code op} is a server-side one (the datanode scope), not a FileSystem's. */
+  static boolean isServer(int op) {
+    return op >= DN_WRITE;
   }
 
   /** The operation a rule names, or -1 for a name this version does not know. */
   static int index(String name) {
-    switch (name) {
-      case "write": return WRITE;
-      case "hflush": return HFLUSH;
-      case "hsync": return HSYNC;
-      case "close": return CLOSE;
-      case "read": return READ;
-      case "readFully": return READ_FULLY;
-      case "positionedRead": return POSITIONED_READ;
-      case "positionedReadFully": return POSITIONED_READ_FULLY;
-      case "watchForCommit": return WATCH_FOR_COMMIT;
-      case "flushWait.handleFullBuffer": return HANDLE_FULL_BUFFER;
-      case "flushWait.waitOnFlushFuture": return WAIT_ON_FLUSH_FUTURE;
-      case "flushWait.handleFlush": return HANDLE_FLUSH;
-      case "flushWait.waitForAllPendingFlushes": return WAIT_FOR_ALL_PENDING_FLUSHES;
-      case "streamWait.handleFlush": return STREAM_HANDLE_FLUSH;
-      case "streamWait.watchForCommit": return STREAM_WATCH_FOR_COMMIT;
-      case "streamWait.waitFuturesComplete": return STREAM_WAIT_FUTURES_COMPLETE;
-      case "flushWait.allocateBuffer": return ALLOCATE_BUFFER;
-      default: return -1;
-    }
+    Integer i = name == null ? null : INDEX.get(name);
+    return i == null ? -1 : i;
+  }
+
+  /** The dispatcher's operation for a command type ({@code WriteChunk}, ...): {@code dn.dispatch.other} if not listed. */
+  static int dispatchOp(String cmdType) {
+    int i = index("dn.dispatch." + cmdType);
+    return i < 0 ? DN_DISPATCH_OTHER : i;
   }
 }

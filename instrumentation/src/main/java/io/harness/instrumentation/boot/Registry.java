@@ -24,6 +24,8 @@ public final class Registry {
   public static final String JSON_PREFIX = "HARNESS-INSTRUMENTATION ";
 
   static final FsRecord UNKNOWN = FsRecord.unknown();
+  /** The server-side calls of this JVM (datanode rule set), one scope per JVM. */
+  static final FsRecord DATANODE = FsRecord.server(Ops.SET_DATANODE);
 
   private static final WeakIdentityMap<FsRecord> FILE_SYSTEMS = new WeakIdentityMap<>();
   private static final WeakIdentityMap<FsRecord> STREAMS = new WeakIdentityMap<>();
@@ -258,9 +260,10 @@ public final class Registry {
   // ---------------------------------------------------------------- Java API (through Timings)
 
   /**
-   * The counters of every FileSystem seen so far (and of the unknown bucket when it has calls), as
-   * plain JDK types: fs (Integer or null), scheme, uri, class (String or null), closed (Boolean),
-   * counters (Map of String to Long, in report order).
+   * The counters of every FileSystem seen so far (and of the unknown bucket when it has calls), then the
+   * datanode scope's when its rule set is active, as plain JDK types: scope (String, the server scope's name,
+   * or null), fs (Integer or null), scheme, uri, class (String or null), closed (Boolean), counters (Map of
+   * String to Long, in report order), buckets (Map of operation name to long[], see {@link Histogram}).
    */
   public static List<Map<String, Object>> snapshot() {
     List<Map<String, Object>> out = new ArrayList<>();
@@ -270,6 +273,9 @@ public final class Registry {
     }
     if (UNKNOWN.totalCalls() > 0) {
       out.add(snapshot(UNKNOWN, sets));
+    }
+    if (sets[Ops.setIndex(Ops.SET_DATANODE)]) {
+      out.add(snapshot(DATANODE, sets));
     }
     return out;
   }
@@ -282,12 +288,14 @@ public final class Registry {
 
   private static Map<String, Object> snapshot(FsRecord r, boolean[] sets) {
     Map<String, Object> m = new LinkedHashMap<>();
+    m.put("scope", r.scope);
     m.put("fs", r.id);
     m.put("scheme", r.scheme);
     m.put("uri", r.uri);
     m.put("class", r.fsClass);
     m.put("closed", r.closed);
     m.put("counters", Report.counters(r, sets));
+    m.put("buckets", Report.buckets(r, sets));
     return m;
   }
 }

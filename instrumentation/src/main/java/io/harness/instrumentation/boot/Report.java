@@ -13,13 +13,18 @@ import java.util.Map;
  *    ...
  * </pre>
  *
- * (times in ms; a {@code NAME.failed} line follows {@code NAME.allTime} only when calls failed) and one
+ * (times in ms; a {@code NAME.failed} line follows {@code NAME.allTime} only when calls failed, and
+ * {@code NAME.p50Ms}, {@code NAME.p99Ms}, {@code NAME.maxMs} with three decimals when there were calls) and one
  * JSON object {@code {"fs":753980739,...,"counters":{...}}} with every counter, also
- * {@code NAME.allTimeNanos} and {@code NAME.failed}: on stderr after {@code HARNESS-INSTRUMENTATION },
- * in the report file alone on its line.
+ * {@code NAME.allTimeNanos}, {@code NAME.failed} and the distribution's {@code NAME.p50Nanos},
+ * {@code NAME.p99Nanos}, {@code NAME.maxNanos} (and whole ms, as allTime): on stderr after
+ * {@code HARNESS-INSTRUMENTATION }, in the report file alone on its line. A server-side scope's report (the
+ * datanode's) has the header {@code Server timings: datanode} and {@code "scope":"datanode"} in its JSON.
  */
 final class Report {
   static final String HEADER = "Closing file system instance: ";
+  static final String SERVER_HEADER = "Server timings: ";
+  static final String[] DISTRIBUTION = {"p50", "p99", "max"};
   private static final long NANOS_PER_MS = 1_000_000L;
 
   private Report() {}
@@ -27,9 +32,13 @@ final class Report {
   static String text(FsRecord r, boolean[] sets) {
     String nl = System.lineSeparator();
     StringBuilder b = new StringBuilder(512);
-    b.append(HEADER).append(r.isUnknown() ? "unknown" : String.valueOf(r.id)).append(nl);
+    if (r.isServer()) {
+      b.append(SERVER_HEADER).append(r.scope).append(nl);
+    } else {
+      b.append(HEADER).append(r.isUnknown() ? "unknown" : String.valueOf(r.id)).append(nl);
+    }
     for (int op = 0; op < Ops.COUNT; op++) {
-      if (!sets[Ops.setOf(op)]) {
+      if (!reports(r, op, sets)) {
         continue;
       }
       String name = Ops.name(op);
@@ -39,15 +48,38 @@ final class Report {
       if (failed > 0) {
         b.append("   ").append(name).append(".failed: ").append(failed).append(nl);
       }
+      long[] d = distribution(r, op);
+      for (int i = 0; i < d.length && r.calls(op) > 0; i++) {
+        b.append("   ").append(name).append('.').append(DISTRIBUTION[i]).append("Ms: ")
+            .append(String.format(java.util.Locale.ROOT, "%.3f", d[i] / 1e6)).append(nl);
+      }
     }
     return b.toString();
   }
 
-  /** NAME.call, NAME.allTime (ms), NAME.allTimeNanos, NAME.failed for every operation of the sets. */
+  private static boolean reports(FsRecord r, int op, boolean[] sets) {
+    return sets[Ops.setOf(op)] && r.holds(op);
+  }
+
+  /** p50, p99 and max of {@code op}'s calls in nanoseconds (0 without calls). */
+  static long[] distribution(FsRecord r, int op) {
+    Histogram h = r.histogram(op);
+    if (h == null) {
+      return new long[3];
+    }
+    long[] counts = h.counts();
+    long max = h.max();
+    return new long[] {Histogram.percentile(counts, max, 0.5), Histogram.percentile(counts, max, 0.99), max};
+  }
+
+  /**
+   * NAME.call, NAME.allTime (ms), NAME.allTimeNanos, NAME.failed, NAME.p50Ms / p99Ms / maxMs (whole ms) and
+   * NAME.p50Nanos / p99Nanos / maxNanos for every operation of the sets this record holds.
+   */
   static Map<String, Long> counters(FsRecord r, boolean[] sets) {
     Map<String, Long> m = new LinkedHashMap<>();
     for (int op = 0; op < Ops.COUNT; op++) {
-      if (!sets[Ops.setOf(op)]) {
+      if (!reports(r, op, sets)) {
         continue;
       }
       String name = Ops.name(op);
@@ -56,6 +88,25 @@ final class Report {
       m.put(name + ".allTime", nanos / NANOS_PER_MS);
       m.put(name + ".allTimeNanos", nanos);
       m.put(name + ".failed", r.failed(op));
+      long[] d = distribution(r, op);
+      for (int i = 0; i < d.length; i++) {
+        m.put(name + "." + DISTRIBUTION[i] + "Ms", d[i] / NANOS_PER_MS);
+      }
+      for (int i = 0; i < d.length; i++) {
+        m.put(name + "." + DISTRIBUTION[i] + "Nanos", d[i]);
+      }
+    }
+    return m;
+  }
+
+  /** Each operation's bucket counts (see {@link Histogram}), for the operations with calls. */
+  static Map<String, long[]> buckets(FsRecord r, boolean[] sets) {
+    Map<String, long[]> m = new LinkedHashMap<>();
+    for (int op = 0; op < Ops.COUNT; op++) {
+      Histogram h = r.histogram(op);
+      if (h != null && reports(r, op, sets)) {
+        m.put(Ops.name(op), h.counts());
+      }
     }
     return m;
   }
@@ -63,7 +114,12 @@ final class Report {
   static String json(FsRecord r, String event, boolean[] sets) {
     StringBuilder b = new StringBuilder(1024);
     b.append('{');
-    b.append("\"fs\":").append(r.isUnknown() ? "null" : String.valueOf(r.id));
+    if (r.isServer()) {
+      b.append("\"scope\":");
+      string(b, r.scope);
+      b.append(',');
+    }
+    b.append("\"fs\":").append(r.id == null ? "null" : String.valueOf(r.id));
     b.append(",\"scheme\":");
     string(b, r.scheme);
     b.append(",\"uri\":");

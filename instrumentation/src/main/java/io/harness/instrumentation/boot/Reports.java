@@ -52,13 +52,16 @@ final class Reports {
     }
   }
 
-  /** At JVM exit: every FileSystem not reported since its last calls, and the unknown bucket if used. */
+  /** At JVM exit: every FileSystem not reported since its last calls, the unknown bucket and the datanode scope if used. */
   static void reportAtExit() {
     for (FsRecord r : Registry.RECORDS) {
       report(r, r.closed ? "close" : "exit");
     }
     if (Registry.UNKNOWN.totalCalls() > 0) {
       report(Registry.UNKNOWN, "exit");
+    }
+    if (Registry.DATANODE.totalCalls() > 0) {
+      report(Registry.DATANODE, "exit");
     }
   }
 

@@ -55,6 +55,28 @@ public class TimingHelper {
     Registry.ozExit(Ops.index(op), failed);
   }
 
+  /** Entry of a server-side call named {@code op} (dn.write, dn.apply, dn.watch). */
+  public void serverEnter(String op) {
+    ServerCalls.enter(Ops.index(op));
+  }
+
+  /**
+   * Exit of a server-side call: {@code result} is its return value; a {@code CompletionStage} is timed to its
+   * completion. {@code failed}: the call threw.
+   */
+  public void serverExit(String op, Object result, boolean failed) {
+    ServerCalls.exit(Ops.index(op), result, failed);
+  }
+
+  /** Entry of the datanode dispatcher's dispatch of a command of type {@code cmdType} (WriteChunk, ...). */
+  public void dispatchEnter(Object cmdType) {
+    ServerCalls.enter(Ops.dispatchOp(String.valueOf(cmdType)));
+  }
+
+  public void dispatchExit(Object cmdType, boolean failed) {
+    ServerCalls.exit(Ops.dispatchOp(String.valueOf(cmdType)), null, failed);
+  }
+
   /** Entry of FileSystem.close(). */
   public void fsCloseEnter(Object fs) {
     Registry.closeEnter(fs);

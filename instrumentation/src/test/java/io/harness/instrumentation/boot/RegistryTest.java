@@ -142,14 +142,17 @@ class RegistryTest {
     String id = String.valueOf(System.identityHashCode(fs));
     assertTrue(text.startsWith("Closing file system instance: " + id + nl
         + "   write.call: 5" + nl
-        + "   write.allTime: 0" + nl
-        + "   hflush.call: 0" + nl), text);
+        + "   write.allTime: 0" + nl), text);
+    // the distribution's lines follow, in ms with three decimals, for calls that were made
+    assertTrue(text.matches("(?s).*   write\\.p50Ms: \\d+\\.\\d{3}" + nl + "   write\\.p99Ms: \\d+\\.\\d{3}" + nl
+        + "   write\\.maxMs: \\d+\\.\\d{3}" + nl + "   hflush\\.call: 0" + nl + "   hflush\\.allTime: 0" + nl
+        + "   hsync\\.call.*"), text);
     assertTrue(text.contains(nl + "   watchForCommit.call: 0" + nl + "   watchForCommit.allTime: 0" + nl), text);
     String[] lines = text.split(nl);
     String json = lines[lines.length - 1];
     assertTrue(json.startsWith("HARNESS-INSTRUMENTATION {\"fs\":" + id + ",\"scheme\":\"file\",\"uri\":\"file:///\","
         + "\"class\":\"java.lang.Object\",\"event\":\"close\",\"pid\":" + ProcessHandle.current().pid()
-        + ",\"rules\":[\"write\",\"read\",\"ozone\"],\"counters\":{\"write.call\":5,\"write.allTime\":0,"), json);
+        + ",\"rules\":[\"write\",\"read\",\"ozone\",\"datanode\"],\"counters\":{\"write.call\":5,\"write.allTime\":0,"), json);
     assertEquals(1, text.split("Closing file system instance").length - 1, text);
     assertEquals(Boolean.TRUE, Registry.snapshotOf(fs).get("closed"));
   }
