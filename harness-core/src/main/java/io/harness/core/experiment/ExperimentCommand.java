@@ -97,12 +97,32 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
     // the clusters' own log lines go to experiment.log (each run keeps its own run.log)
     RunLog log = RunLog.start(dir.resolve("experiment.log"), ctx.err(), false);
     try (ExperimentTargets targets = ExperimentTargets.start(plan.targets(), ctx.conf(), dir, out)) {
-      outcomes = new ExperimentRunner(System.getenv(), dir, out).run(plan, targets,
+      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers(plan, out)).run(plan, targets,
           done -> ExperimentRecord.write(dir, plan, done));
     } finally {
       log.close();
     }
     return finish(dir, plan, outcomes, out, ctx.err());
+  }
+
+  /**
+   * The agent timing the datanodes of this JVM's embedded Ozone clusters, when a Spark step (a JVM of its own) asks
+   * for {@code --instrument}: its run then gets the datanodes' side of its waits too. Null when none does.
+   */
+  private static io.harness.core.cli.RunInstrumentation servers(ExperimentPlan plan, PrintStream out) {
+    boolean wanted = plan.runs().stream().anyMatch(r -> r.spark() && r.target().isEmbedded()
+        && "ozone".equals(r.target().embedded()) && r.step().run().contains("--instrument"));
+    if (!wanted) {
+      return null;
+    }
+    java.util.Optional<io.harness.core.cli.RunInstrumentation> agent = java.util.ServiceLoader.load(
+        io.harness.core.cli.RunInstrumentation.class).findFirst();
+    if (agent.isEmpty()) {
+      out.println("experiment: no instrumentation module here: Spark runs get their client's counters only");
+      return null;
+    }
+    out.println(agent.get().start("--instrument", "datanode") + " (the embedded datanodes, for Spark's runs)");
+    return agent.get();
   }
 
   /** {@code --set PARAM=V1,V2} options, checked. */

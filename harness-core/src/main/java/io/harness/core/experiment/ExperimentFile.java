@@ -72,7 +72,7 @@ public record ExperimentFile(String source, String name, String description, int
     if (root == null || !root.isObject()) {
       throw new UsageException(arg, "expected a mapping with targets: and workloads:");
     }
-    Keys top = new Keys(arg, "", root, TOP);
+    YamlKeys top = new YamlKeys(arg, "", root, TOP);
     String fileName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     String name = top.text("name", fileName);
     int repeat = top.integer("repeat", 1, 1, 1000);
@@ -107,7 +107,7 @@ public record ExperimentFile(String source, String name, String description, int
       if (!e.getKey().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
         throw new UsageException(arg, path + ": a target's name is letters, digits, '.', '_' and '-'");
       }
-      Keys k = new Keys(arg, path + ".", e.getValue(), TARGET);
+      YamlKeys k = new YamlKeys(arg, path + ".", e.getValue(), TARGET);
       String embedded = k.text("embedded", null);
       String fs = k.text("fs", null);
       if ((embedded == null) == (fs == null)) {
@@ -189,7 +189,7 @@ public record ExperimentFile(String source, String name, String description, int
     return out;
   }
 
-  private static List<String> values(String arg, String path, JsonNode node) {
+  static List<String> values(String arg, String path, JsonNode node) {
     List<String> values = new ArrayList<>();
     if (node.isValueNode() && !node.isNull()) {
       values.add(node.asText());
@@ -211,7 +211,7 @@ public record ExperimentFile(String source, String name, String description, int
 
   private static WorkloadSpec workload(String arg, String path, JsonNode node, Set<String> targetNames,
       List<String> fileFigures) {
-    Keys k = new Keys(arg, path + ".", node, WORKLOAD);
+    YamlKeys k = new YamlKeys(arg, path + ".", node, WORKLOAD);
     List<Step> steps = new ArrayList<>();
     if (k.has("run") == k.has("steps")) {
       throw new UsageException(arg, path + ": give either run: (a harness command line) or steps: (a list of them)");
@@ -229,7 +229,7 @@ public record ExperimentFile(String source, String name, String description, int
       for (int i = 0; i < list.size(); i++) {
         String sp = path + ".steps[" + i + "]";
         JsonNode s = list.get(i);
-        Keys sk = s.isTextual() ? null : new Keys(arg, sp + ".", s, STEP);
+        YamlKeys sk = s.isTextual() ? null : new YamlKeys(arg, sp + ".", s, STEP);
         String run = sk == null ? s.asText() : sk.text("run", null);
         if (run == null) {
           throw new UsageException(arg, sp + ".run: missing (a harness command line)");
@@ -256,76 +256,5 @@ public record ExperimentFile(String source, String name, String description, int
     figures.forEach(f -> ExperimentFigures.check(arg, path + ".figures", f));
     return new WorkloadSpec(name, steps, matrix(arg, path + ".matrix", k.node("matrix", false)), targets, figures,
         path);
-  }
-
-  /** The keys of one mapping, each read once, unknown ones refused. */
-  private static final class Keys {
-    private final String arg;
-    private final String prefix;
-    private final JsonNode node;
-
-    Keys(String arg, String prefix, JsonNode node, Set<String> known) {
-      this.arg = arg;
-      this.prefix = prefix;
-      this.node = node;
-      String where = prefix.isEmpty() ? "the file" : prefix.substring(0, prefix.length() - 1);
-      if (node == null || !node.isObject()) {
-        throw new UsageException(arg, where + ": expected a mapping");
-      }
-      node.fieldNames().forEachRemaining(f -> {
-        if (!known.contains(f)) {
-          throw new UsageException(arg, prefix + f + ": unknown key (known here: " + String.join(", ",
-              new java.util.TreeSet<>(known)) + ")");
-        }
-      });
-    }
-
-    boolean has(String key) {
-      return node.has(key);
-    }
-
-    JsonNode node(String key, boolean required) {
-      JsonNode n = node.path(key);
-      if (required && (n.isMissingNode() || n.isNull())) {
-        throw new UsageException(arg, prefix + key + ": missing");
-      }
-      return n;
-    }
-
-    String text(String key, String otherwise) {
-      JsonNode n = node.path(key);
-      if (n.isMissingNode()) {
-        return otherwise;
-      }
-      if (!n.isValueNode() || n.isNull() || n.asText().isBlank()) {
-        throw new UsageException(arg, prefix + key + ": expected a non-empty value");
-      }
-      return n.asText().strip();
-    }
-
-    boolean bool(String key) {
-      JsonNode n = node.path(key);
-      if (!n.isMissingNode() && !n.isBoolean()) {
-        throw new UsageException(arg, prefix + key + ": expected true or false, got '" + n.asText() + "'");
-      }
-      return n.asBoolean(false);
-    }
-
-    int integer(String key, int otherwise, int min, int max) {
-      JsonNode n = node.path(key);
-      if (n.isMissingNode()) {
-        return otherwise;
-      }
-      if (!n.canConvertToInt() || !n.isIntegralNumber() || n.asInt() < min || n.asInt() > max) {
-        throw new UsageException(arg, prefix + key + ": expected a whole number from " + min + " to " + max + ", got '"
-            + n.asText() + "'");
-      }
-      return n.asInt();
-    }
-
-    List<String> list(String key, List<String> otherwise) {
-      JsonNode n = node.path(key);
-      return n.isMissingNode() ? otherwise : values(arg, prefix + key, n);
-    }
   }
 }

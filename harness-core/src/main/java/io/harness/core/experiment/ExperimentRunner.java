@@ -36,11 +36,14 @@ final class ExperimentRunner {
   private final Map<String, String> env;
   private final Path dir;
   private final PrintStream out;
+  private final io.harness.core.cli.RunInstrumentation servers;
 
-  ExperimentRunner(Map<String, String> env, Path dir, PrintStream out) {
+  /** {@code servers}: the agent timing this JVM's datanodes for runs in JVMs of their own, or null. */
+  ExperimentRunner(Map<String, String> env, Path dir, PrintStream out, io.harness.core.cli.RunInstrumentation servers) {
     this.env = env;
     this.dir = dir;
     this.out = out;
+    this.servers = servers;
   }
 
   /** Runs {@code plan}'s runs; {@code after} is called after each (to save what is done so far). */
@@ -61,11 +64,19 @@ final class ExperimentRunner {
           r.target().name(), r.repeat());
       Set<Path> before = folders(runDir);
       long t0 = System.nanoTime();
+      boolean timeServers = r.spark() && servers != null && t.cluster() != null && args.stream()
+          .anyMatch(a -> a.startsWith("--instrument"));
+      if (timeServers) {
+        servers.mark();
+      }
       int code = r.spark() ? child(args, t, runDir, log) : inProcess(args, t, runDir, log);
       double seconds = (System.nanoTime() - t0) / 1e9;
       Set<Path> made = folders(runDir);
       made.removeAll(before);
       Path runFolder = made.size() == 1 ? made.iterator().next() : null;
+      if (timeServers && runFolder != null) {
+        ExperimentRecord.addServerTimings(runFolder, servers.timings());
+      }
       String reason = code == ExitCodes.OK ? null : reason(log);
       Outcome o = new Outcome(r, code, runFolder, seconds, reason);
       outcomes.add(o);
