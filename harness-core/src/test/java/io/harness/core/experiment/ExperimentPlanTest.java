@@ -1,0 +1,88 @@
+package io.harness.core.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.harness.core.cli.UsageException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How a file becomes runs: the matrix, the interleaving, --only and --set, and the lines' words. */
+class ExperimentPlanTest {
+  private static final String FILE = """
+      repeat: 2
+      targets:
+        a: {embedded: hdfs, datanodes: 1}
+        b: {fs: "file:///", root: /data/b}
+      matrix:
+        threads: [1, 10]
+        size: [1MB, 4MB]
+      workloads:
+        - name: gen
+          run: freon dfsg -t ${threads} --path ${root}/g-${repeat}
+        - name: pipe
+          targets: [b]
+          steps:
+            - {name: one, run: "dfsio -write --root ${root}/p${run}"}
+            - dfsio -read --root '${root}/p x'
+      """;
+
+  private static ExperimentFile file(Path dir, String text) throws Exception {
+    Path f = dir.resolve("e.yaml");
+    Files.writeString(f, text);
+    return ExperimentFile.read(f);
+  }
+
+  @Test
+  void runsInterleaveTargetsAndAlternatePerRepeat(@TempDir Path dir) throws Exception {
+    ExperimentPlan plan = ExperimentPlan.of(file(dir, FILE), 0, List.of());
+    // gen uses threads only: 2 rows; pipe uses no parameter: 1 row of 2 steps
+    assertEquals(3, plan.rows().size());
+    assertEquals(Map.of("threads", "1"), plan.rows().get(0).params());
+    assertEquals("gen threads=10", plan.rows().get(1).label());
+    List<String> order = plan.runs().stream().map(r -> r.repeat() + ":" + r.row().index() + ":" + r.target().name()
+        + ":" + r.step().name()).toList();
+    assertEquals(List.of("1:0:a:gen", "1:0:b:gen", "1:1:a:gen", "1:1:b:gen", "1:2:b:one", "1:2:b:dfsio",
+        "2:0:b:gen", "2:0:a:gen", "2:1:b:gen", "2:1:a:gen", "2:2:b:one", "2:2:b:dfsio"), order);
+    ExperimentPlan.Run first = plan.runs().get(1);
+    assertEquals(List.of("freon", "dfsg", "-t", "1", "--path", "/data/b/g-1"), first.args("/data/b"));
+    ExperimentPlan.Run quoted = plan.runs().get(5);
+    assertEquals(List.of("dfsio", "-read", "--root", "/data/b/p x"), quoted.args("/data/b"));
+    assertEquals(List.of("dfsio", "-write", "--root", "/data/b/p5"), plan.runs().get(4).args("/data/b"));
+  }
+
+  @Test
+  void onlyAndSetNarrowThePlan(@TempDir Path dir) throws Exception {
+    ExperimentFile f = file(dir, FILE);
+    ExperimentPlan plan = ExperimentPlan.of(f, 1, List.of("gen", "a"), Map.of("threads", List.of("5")));
+    assertEquals(1, plan.runs().size());
+    assertEquals("a", plan.runs().get(0).target().name());
+    assertEquals(List.of("freon", "dfsg", "-t", "5", "--path", "/g-1"), plan.runs().get(0).args(""));
+    assertTrue(assertThrows(UsageException.class, () -> ExperimentPlan.of(f, 1, List.of("nope")))
+        .getMessage().startsWith("--only: 'nope' names no workload or target"));
+    assertTrue(assertThrows(UsageException.class, () -> ExperimentPlan.of(f, 1, List.of(), Map.of("x", List.of("1"))))
+        .getMessage().startsWith("--set: 'x' is not a matrix parameter"));
+  }
+
+  @Test
+  void badKeysAreNamedWithTheirPath(@TempDir Path dir) throws Exception {
+    Map<String, String> cases = Map.of(
+        FILE.replace("datanodes: 1}", "datanodes: 99}"), "targets.a.datanodes: expected a whole number from 1 to 16",
+        FILE.replace("root: /data/b}", "root: data/b}"), "targets.b.root: 'data/b' is not an absolute path",
+        FILE.replace("targets: [b]", "targets: [c]"), "workloads[1].targets[0]: no target named 'c'",
+        FILE.replace("size: [1MB, 4MB]", "size: []"), "matrix.size: expected a value or a non-empty list",
+        FILE.replace("repeat: 2", "repeat: 2\nrepeats: 3"), "repeats: unknown key",
+        FILE.replace("- name: pipe", "- name: gen"), "workloads[1].name: a second workload named 'gen'",
+        FILE.replace("b: {fs:", "b: {stopped: true, fs:"), "targets.b: datanodes: and stopped: are for embedded");
+    for (Map.Entry<String, String> c : cases.entrySet()) {
+      UsageException e = assertThrows(UsageException.class, () -> file(dir, c.getKey()));
+      assertEquals(dir.resolve("e.yaml") + ": " + c.getValue(), e.getMessage().substring(0,
+          Math.min(e.getMessage().length(), (dir.resolve("e.yaml") + ": " + c.getValue()).length())), e.getMessage());
+    }
+  }
+}
