@@ -96,11 +96,20 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
     List<Outcome> outcomes;
     // the clusters' own log lines go to experiment.log (each run keeps its own run.log)
     RunLog log = RunLog.start(dir.resolve("experiment.log"), ctx.err(), false);
+    io.harness.core.cli.RunInstrumentation servers = servers(plan, out);
     try (ExperimentTargets targets = ExperimentTargets.start(plan.targets(), ctx.conf(), dir, out)) {
-      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers(plan, out)).run(plan, targets,
+      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers).run(plan, targets,
           done -> ExperimentRecord.write(dir, plan, done));
     } finally {
       log.close();
+    }
+    if (servers != null) {
+      // the agent reports this JVM's datanode counters once more at exit: the runs hold their shares, so that
+      // report goes to experiment.log, not to the terminal
+      PrintStream rest = new PrintStream(Files.newOutputStream(dir.resolve("experiment.log"),
+          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND), true, StandardCharsets.UTF_8);
+      System.setOut(rest);
+      System.setErr(rest);
     }
     return finish(dir, plan, outcomes, out, ctx.err());
   }

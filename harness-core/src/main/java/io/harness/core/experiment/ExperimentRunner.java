@@ -64,7 +64,7 @@ final class ExperimentRunner {
           r.target().name(), r.repeat());
       Set<Path> before = folders(runDir);
       long t0 = System.nanoTime();
-      boolean timeServers = r.spark() && servers != null && t.cluster() != null && args.stream()
+      boolean timeServers = r.spark() && servers != null && "ozone".equals(r.target().embedded()) && args.stream()
           .anyMatch(a -> a.startsWith("--instrument"));
       if (timeServers) {
         servers.mark();

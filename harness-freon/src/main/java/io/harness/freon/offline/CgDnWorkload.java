@@ -47,6 +47,11 @@ final class CgDnWorkload implements Workload<StoppedCluster> {
   }
 
   @Override
+  public java.util.OptionalLong plannedBytes() {
+    return java.util.OptionalLong.of(plan.placed().size() * (long) plan.ids().keysPerContainer() * plan.ids().keySize());
+  }
+
+  @Override
   public CgDnPlan plan() {
     return plan;
   }
