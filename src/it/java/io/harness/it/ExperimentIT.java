@@ -87,6 +87,31 @@ class ExperimentIT {
         + datanodeWrites + ": " + timings);
   }
 
+  /** A run that fails is recorded as failed, the others go on and fill the table; the experiment exits 1. */
+  @Test
+  void aFailedRunIsRecordedAndTheRestGoOn(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("e.yaml");
+    Files.writeString(file, "repeat: 2\n"
+        + "targets:\n  local: {fs: \"file:///\", root: " + dir.resolve("data") + "}\n"
+        + "workloads:\n"
+        + "  - run: dfsio -write -nrFiles 2 -fileSize 1MB --root ${root}/w-${repeat}\n"
+        + "  - name: read-missing\n    run: dfsio -read -nrFiles 2 -fileSize 1MB --root ${root}/none-${repeat}\n");
+    Path out = dir.resolve("out");
+    Cli.Run r = Cli.inProcess("experiment", file.toString(), "-o", out.toString());
+    assertEquals(1, r.code(), r.all());
+    assertTrue(r.err().contains("experiment: run 2 failed (read-missing on local, repeat 1, exit 1)"), r.err());
+    assertTrue(r.err().contains("experiment: run 4 failed (read-missing on local, repeat 2, exit 1)"), r.err());
+    List<List<String>> rows = checkTable(out);
+    assertTrue(rows.stream().anyMatch(l -> l.get(0).equals("read-missing") && l.get(6).equals("2")
+        && l.get(7).isEmpty()), rows.toString());
+    String md = Files.readString(out.resolve("table.md"));
+    assertTrue(md.contains("| read-missing | seconds (s) | failed |"), md);
+    JsonNode runs = JSON.readTree(out.resolve("experiment.json").toFile()).path("runs");
+    assertEquals(4, runs.size());
+    assertEquals(1, runs.get(1).path("exitCode").asInt());
+    assertTrue(runs.get(1).path("reason").asText().contains("-read"), runs.get(1).toString());
+  }
+
   /** Bad files and options: exit 2, one line naming the key (or option) and why, before anything is created. */
   @Test
   void badInputNamesTheKey(@TempDir Path dir) throws Exception {
@@ -151,7 +176,11 @@ class ExperimentIT {
       rows.add(l);
       String figure = l.get(3);
       List<Double> values = new ArrayList<>();
-      for (String runDir : l.get(11).split(";")) {
+      for (String runDir : l.get(11).split(";", -1)) {
+        if (runDir.isEmpty()) {
+          values.add(null);
+          continue;
+        }
         JsonNode result = result(out, runDir);
         assertEquals(0, result.path("exitCode").asInt());
         values.add(expected(result, figure));
@@ -174,7 +203,7 @@ class ExperimentIT {
       }
       double median = median(values);
       assertEquals(median, Double.parseDouble(l.get(7)), Math.abs(median) * 1e-9 + 1e-12, line);
-      String cell = number(median) + (values.size() == 1 ? "" : " (" + String.join(", ",
+      String cell = number(median) + (listed.length == 1 ? "" : " (" + String.join(", ",
           values.stream().map(ExperimentIT::number).toList()) + ")");
       assertTrue(md.contains(" " + cell + " |"), "table.md has no cell '" + cell + "' for " + line + "\n" + md);
     }
