@@ -113,8 +113,28 @@ public abstract class ClusterContainers implements AutoCloseable {
     return root.resolve("data").resolve(service).resolve(sub).toString();
   }
 
-  protected final void started(long startNanos) {
-    startSeconds = (System.nanoTime() - startNanos) / 1e9;
+  /** What a cluster does once ready, before clients get it (e.g. create a bucket). */
+  protected interface Step {
+    void run() throws IOException;
+  }
+
+  /**
+   * Starts every service in the order they were added, waits for the cluster's readiness, runs {@code then};
+   * on any failure stops what started and rethrows.
+   */
+  protected final void startAll(Duration limit, Step then) throws IOException, InterruptedException {
+    long t0 = System.nanoTime();
+    try {
+      for (Service s : services.values()) {
+        s.start(limit);
+      }
+      awaitReady(limit);
+      then.run();
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      close();
+      throw e;
+    }
+    startSeconds = (System.nanoTime() - t0) / 1e9;
   }
 
   static void writeSite(Path file, Map<String, String> site) throws IOException {

@@ -68,19 +68,8 @@ public final class HdfsContainers extends ClusterContainers {
    */
   public static HdfsContainers start(Path root, int datanodes, ClusterImage image, Map<String, String> extra,
       Duration limit) throws IOException, InterruptedException {
-    long t0 = System.nanoTime();
     HdfsContainers c = new HdfsContainers(root, image, datanodes, extra);
-    try {
-      c.service(NAMENODE).start(limit);
-      for (String dn : c.datanodes()) {
-        c.service(dn).start(limit);
-      }
-      c.awaitReady(limit);
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      c.close();
-      throw e;
-    }
-    c.started(t0);
+    c.startAll(limit, () -> { });
     return c;
   }
 

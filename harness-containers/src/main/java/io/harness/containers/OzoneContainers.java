@@ -115,21 +115,8 @@ public final class OzoneContainers extends ClusterContainers {
    */
   public static OzoneContainers start(Path root, int datanodes, ClusterImage image, Map<String, String> extra,
       Duration limit) throws IOException, InterruptedException {
-    long t0 = System.nanoTime();
     OzoneContainers c = new OzoneContainers(root, image, datanodes, extra);
-    try {
-      c.service(SCM).start(limit);
-      c.service(OM).start(limit);
-      for (String dn : c.datanodes()) {
-        c.service(dn).start(limit);
-      }
-      c.awaitReady(limit);
-      c.createBucket();
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      c.close();
-      throw e;
-    }
-    c.started(t0);
+    c.startAll(limit, c::createBucket);
     return c;
   }
 
