@@ -1,0 +1,192 @@
+package io.harness.containers;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.BindMode;
+import org.testcontainers.containers.ContainerLaunchException;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * One server JVM in a container of its own: host network, its configuration and data in host directories
+ * mounted at the same paths (so a restarted container finds its data, and tools on the host can read or
+ * write a stopped service's volumes), its output appended to {@code logs/<name>.log}. The container counts
+ * as started once the service accepts connections on its RPC port.
+ */
+public final class Service {
+  /** The JDK reflection the servers need on Java 17 (Guice, Netty, RocksDB, Kerby). */
+  private static final List<String> ADD_OPENS = List.of("java.base/java.lang", "java.base/java.util",
+      "java.base/java.lang.reflect", "java.base/java.io", "java.base/java.net", "java.base/java.nio",
+      "java.base/sun.nio.ch", "java.base/java.util.concurrent", "java.base/java.util.concurrent.atomic",
+      "java.base/java.lang.invoke", "java.security.jgss/sun.security.krb5");
+
+  private final String name;
+  private final ClusterImage image;
+  private final String mainClass;
+  private final List<String> initArgs;
+  private final Path confDir;
+  private final Path dataDir;
+  private final Path log;
+  private final String heap;
+  private final int rpcPort;
+  private GenericContainer<?> container;
+  private PrintStream logStream;
+  private boolean initialized;
+
+  /** {@code initArgs}: the one-time step before the first start (e.g. {@code -format}), or null. */
+  Service(String name, ClusterImage image, String mainClass, List<String> initArgs, Path confDir,
+      Path dataDir, Path log, String heap, int rpcPort) {
+    this.name = name;
+    this.image = image;
+    this.mainClass = mainClass;
+    this.initArgs = initArgs;
+    this.confDir = confDir;
+    this.dataDir = dataDir;
+    this.log = log;
+    this.heap = heap;
+    this.rpcPort = rpcPort;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** The host directory that holds this service's data, mounted at the same path in its container. */
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  public Path log() {
+    return log;
+  }
+
+  public int rpcPort() {
+    return rpcPort;
+  }
+
+  /** Starts a new container (removing the previous one, if any); the first start runs the init step. */
+  public synchronized void start(Duration limit) {
+    removeContainer();
+    String run = java(mainClass, List.of());
+    String cmd = !initialized && initArgs != null ? java(mainClass, initArgs) + " && exec " + run : "exec " + run;
+    try {
+      logStream = new PrintStream(Files.newOutputStream(log, StandardOpenOption.CREATE, StandardOpenOption.APPEND),
+          true, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    logStream.println("==== " + name + ": " + cmd);
+    PrintStream out = logStream;
+    GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(image.name()))
+        .withNetworkMode("host")
+        .withFileSystemBind(confDir.toString(), confDir.toString(), BindMode.READ_ONLY)
+        .withFileSystemBind(dataDir.toString(), dataDir.toString(), BindMode.READ_WRITE)
+        .withCommand("sh", "-c", cmd)
+        .withLogConsumer(frame -> out.print(frame.getUtf8String()))
+        .waitingFor(new RpcPortOpen().withStartupTimeout(limit));
+    container = c;
+    try {
+      c.start();
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(name + " did not start: " + e.getMessage() + "\n" + logTail(40), e);
+    }
+    initialized = true;
+  }
+
+  /** {@code docker kill}: the JVM gets SIGKILL; the stopped container stays until the next start. */
+  public synchronized void kill() {
+    DockerClientFactory.instance().client().killContainerCmd(container.getContainerId()).exec();
+  }
+
+  /** {@code docker pause}: every thread of the JVM frozen, its sockets open. */
+  public synchronized void pause() {
+    DockerClientFactory.instance().client().pauseContainerCmd(container.getContainerId()).exec();
+  }
+
+  public synchronized void unpause() {
+    DockerClientFactory.instance().client().unpauseContainerCmd(container.getContainerId()).exec();
+  }
+
+  /** Stops the JVM (SIGTERM, then SIGKILL after Docker's grace period) and removes its container. */
+  public synchronized void stop() {
+    removeContainer();
+  }
+
+  public synchronized boolean running() {
+    return container != null && container.isRunning();
+  }
+
+  private void removeContainer() {
+    if (container != null) {
+      container.stop();
+      container = null;
+    }
+    if (logStream != null) {
+      logStream.close();
+      logStream = null;
+    }
+  }
+
+  /** The last {@code lines} lines of this service's log. */
+  public String logTail(int lines) {
+    try {
+      List<String> all = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    } catch (IOException | UncheckedIOException e) {
+      return "(no log: " + e.getMessage() + ")";
+    }
+  }
+
+  private String java(String main, List<String> args) {
+    List<String> cmd = new ArrayList<>(List.of("java", "-Xmx" + heap, "-XX:+UseSerialGC",
+        "-XX:+ExitOnOutOfMemoryError", "-Djava.net.preferIPv4Stack=true"));
+    for (String open : ADD_OPENS) {
+      cmd.add("--add-opens=" + open + "=ALL-UNNAMED");
+    }
+    cmd.addAll(List.of("-cp", confDir + ":" + image.classPath(), main));
+    cmd.addAll(args);
+    StringBuilder sb = new StringBuilder();
+    for (String a : cmd) {
+      sb.append(sb.length() == 0 ? "" : " ").append('\'').append(a.replace("'", "'\\''")).append('\'');
+    }
+    return sb.toString();
+  }
+
+  /** Ready when the service accepts a connection on its RPC port; fails as soon as its container ends. */
+  private final class RpcPortOpen extends AbstractWaitStrategy {
+    @Override
+    protected void waitUntilReady() {
+      long deadline = System.nanoTime() + startupTimeout.toNanos();
+      while (System.nanoTime() < deadline) {
+        if (!waitStrategyTarget.isRunning()) {
+          throw new ContainerLaunchException(name + " exited before it listened on port " + rpcPort);
+        }
+        try (Socket s = new Socket()) {
+          s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), rpcPort), 1000);
+          return;
+        } catch (IOException notYet) {
+          try {
+            Thread.sleep(200);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ContainerLaunchException("interrupted", e);
+          }
+        }
+      }
+      throw new ContainerLaunchException(name + " not listening on port " + rpcPort + " after " + startupTimeout);
+    }
+  }
+}

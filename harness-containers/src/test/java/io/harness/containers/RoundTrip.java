@@ -1,0 +1,35 @@
+package io.harness.containers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.apache.hadoop.fs.FileSystem;
+
+/** dfsio through the harness's entry point: 4 x 16 MB written, then read back with --verify. */
+final class RoundTrip {
+  private RoundTrip() {}
+
+  /** {@code target}: how the harness reaches the cluster ({@code -fs URI} or {@code -conf FILE}). */
+  static void dfsioWriteThenVerifiedRead(String label, ClusterContainers cluster, String root, Path work,
+      String... target) throws Exception {
+    String[] common = Cli.concat(target, "--root", root, "-nrFiles", "4", "-fileSize", "16MB", "--run-dir",
+        work.resolve("runs").toString(), "-resFile", work.resolve("res.log").toString());
+    Cli.Run write = Cli.run(Cli.concat(new String[] {"dfsio", "-write"}, common));
+    System.out.printf("CONTAINERS | %s dfsio -write 4 x 16MB | exit %d | %.1f s%n", label, write.code(),
+        write.seconds());
+    assertEquals(0, write.code(), write.all());
+    assertEquals(4L << 24, Cli.lastResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
+    try (FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.configuration())) {
+      long onCluster = fs.getContentSummary(new org.apache.hadoop.fs.Path(root)).getLength();
+      assertTrue(onCluster >= 4L << 24, "bytes under " + root + ": " + onCluster);
+    }
+
+    Cli.Run read = Cli.run(Cli.concat(new String[] {"dfsio", "-read", "--verify"}, common));
+    System.out.printf("CONTAINERS | %s dfsio -read --verify | exit %d | %.1f s%n", label, read.code(),
+        read.seconds());
+    assertEquals(0, read.code(), read.all());
+    assertTrue(read.out().contains("Number of files: 4"), read.out());
+    assertEquals(4L << 24, Cli.lastResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
+  }
+}
