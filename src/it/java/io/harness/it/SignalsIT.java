@@ -3,6 +3,7 @@ package io.harness.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.File;
@@ -46,7 +47,16 @@ class SignalsIT {
       long t0 = System.nanoTime();
       new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).inheritIO().start().waitFor();
       // a limit against a hang, not a speed check: the run has its own grace period of 60 s
-      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "still running 120 s after SIG" + signal);
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        // what the process was doing, for the report: its threads, and what it printed
+        Process dump = new ProcessBuilder("jcmd", Long.toString(p.pid()), "Thread.print").redirectErrorStream(true)
+            .start();
+        String threads = new String(dump.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        dump.waitFor(30, TimeUnit.SECONDS);
+        fail("still running 120 s after SIG" + signal + "\n--- stdout\n" + Files.readString(out.toPath())
+            + "\n--- stderr\n" + Files.readString(err.toPath()) + "\n--- threads\n"
+            + threads.substring(0, Math.min(threads.length(), 30000)));
+      }
       return new Stopped(p.exitValue(), Files.readString(out.toPath()), Files.readString(err.toPath()),
           (System.nanoTime() - t0) / 1e9);
     } finally {
