@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.function.ThrowingConsumer;
 
 /**
  * A harness run in the background while a test hurts the cluster under it, and the checks of what the run
@@ -115,6 +116,26 @@ final class Fault {
       }
     }
     return ok;
+  }
+
+  /** Case 2: the first two datanodes killed; the run fails truthfully (within 15 minutes). */
+  void twoDatanodesKilled(ClusterContainers cluster, String label, String files) throws Exception {
+    cluster.datanode(0).kill();
+    cluster.datanode(1).kill();
+    Cli.Run r = await(label, "2: dn1, dn2 killed during dfsio -write " + files, 15);
+    Set<String> ok = assertFailedTruthfully(r);
+    assertTrue(ok.size() < 4, ok.toString());
+  }
+
+  /** Case 3: the first datanode paused until the run and {@code then} (given the run's end) are over. */
+  void onePaused(ClusterContainers cluster, String label, String files, ThrowingConsumer<Cli.Run> then)
+      throws Throwable {
+    cluster.datanode(0).pause();
+    try {
+      then.accept(await(label, "3: dn1 paused during dfsio -write " + files, 15));
+    } finally {
+      cluster.datanode(0).unpause();
+    }
   }
 
   /** The tasks of the newest run that ended without an error. */

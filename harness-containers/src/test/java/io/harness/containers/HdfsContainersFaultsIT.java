@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,25 +72,16 @@ class HdfsContainersFaultsIT {
 
   @Test
   void case2TwoDatanodesKilledTheRunEndsNamesTheFailedTasksAndKeepsItsFigures() throws Exception {
-    Fault write = writeUnderWay();
-    cluster.datanode(0).kill();
-    cluster.datanode(1).kill();
-    Cli.Run r = write.await(CLUSTER, "2: dn1, dn2 killed during dfsio -write 4 x 512MB", 15);
-    Set<String> ok = write.assertFailedTruthfully(r);
-    assertTrue(ok.size() < 4, ok.toString());
+    writeUnderWay().twoDatanodesKilled(cluster, CLUSTER, "4 x 512MB");
   }
 
   @Test
-  void case3OneDatanodePausedTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Exception {
+  void case3OneDatanodePausedTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Throwable {
     Fault write = writeUnderWay();
-    cluster.datanode(0).pause();
-    try {
-      Cli.Run r = write.await(CLUSTER, "3: dn1 paused during dfsio -write 4 x 512MB", 15);
+    write.onePaused(cluster, CLUSTER, "4 x 512MB", r -> {
       assertEquals(0, r.code(), r.all());
       assertEquals(4L * 512 << 20, write.assertTruthful(r).get("aggregate").get("bytes").asLong());
       verifiedReadFindsEveryByte("3: dfsio -read --verify, dn1 still paused");
-    } finally {
-      cluster.datanode(0).unpause();
-    }
+    });
   }
 }

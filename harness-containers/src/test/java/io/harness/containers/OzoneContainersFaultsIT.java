@@ -84,24 +84,14 @@ class OzoneContainersFaultsIT {
 
   @Test
   void case2TwoDatanodesKilledTheRunEndsNamesTheFailedTasksAndKeepsItsFigures() throws Exception {
-    Fault write = writeUnderWay();
-    cluster.datanode(0).kill();
-    cluster.datanode(1).kill();
-    Cli.Run r = write.await(CLUSTER, "2: dn1, dn2 killed during dfsio -write 4 x 256MB", 15);
-    Set<String> ok = write.assertFailedTruthfully(r);
-    assertTrue(ok.size() < 4, ok.toString());
+    writeUnderWay().twoDatanodesKilled(cluster, CLUSTER, "4 x 256MB");
   }
 
   /** A paused datanode: the outcome is whatever Ozone gives, stated by the FAULT line and checked as such. */
   @Test
-  void case3OneDatanodePaused() throws Exception {
+  void case3OneDatanodePaused() throws Throwable {
     Fault write = writeUnderWay();
-    cluster.datanode(0).pause();
-    try {
-      Cli.Run r = write.await(CLUSTER, "3: dn1 paused during dfsio -write 4 x 256MB", 15);
-      verifiedReadFinds(written(write, r), "3: dfsio -read --verify, dn1 still paused");
-    } finally {
-      cluster.datanode(0).unpause();
-    }
+    write.onePaused(cluster, CLUSTER, "4 x 256MB",
+        r -> verifiedReadFinds(written(write, r), "3: dfsio -read --verify, dn1 still paused"));
   }
 }
