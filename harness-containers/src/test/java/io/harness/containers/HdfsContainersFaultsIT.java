@@ -76,6 +76,7 @@ class HdfsContainersFaultsIT {
   }
 
   @Test
+  @org.junit.jupiter.api.Tag(OzoneContainersFaultsIT.SLOW)
   void case3OneDatanodePausedTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Throwable {
     Fault write = writeUnderWay();
     write.onePaused(cluster, CLUSTER, "4 x 512MB", r -> {

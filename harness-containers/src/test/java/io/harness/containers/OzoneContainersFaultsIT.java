@@ -16,7 +16,14 @@ import org.junit.jupiter.api.io.TempDir;
  * Datanodes of a multi-process Ozone (SCM, OM, three datanodes; RATIS/THREE) killed or paused while the
  * harness writes 4 files with dfsio. Each case hurts the cluster for good, so each has a cluster of its own.
  */
+@org.junit.jupiter.api.Tag(OzoneContainersFaultsIT.SLOW)
 class OzoneContainersFaultsIT {
+  /**
+   * The tag of the fault cases that take minutes each (Ozone's client retries, a paused datanode): left out of
+   * the default build (CI's 30 minutes), run with {@code -Dharness.containers.excludedGroups=none}.
+   */
+  static final String SLOW = "slow-fault";
+
   static final String CLUSTER = "ozone 3 dn";
 
   @TempDir
