@@ -7,16 +7,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A datanode's JVM killed ({@code docker kill}) while the harness writes to a multi-process HDFS. */
+/**
+ * Datanodes of a multi-process HDFS (a namenode, three datanodes) killed ({@code docker kill}) or paused
+ * ({@code docker pause}) while the harness writes 4 x 512 MB with dfsio. Each case hurts the cluster for
+ * good, so each has a cluster of its own (ready in about 10 s).
+ */
 class HdfsContainersFaultsIT {
+  static final String CLUSTER = "hdfs 3 dn";
+
   @TempDir
   Path work;
 
@@ -38,40 +41,48 @@ class HdfsContainersFaultsIT {
 
   private String[] dfsio(String... op) {
     return Cli.concat(op, "-fs", cluster.uri().toString(), "--root", "/bench", "-nrFiles", "4", "-fileSize",
-        "512MB", "-bufferSize", "65536", "--run-dir", work.resolve("runs").toString(), "-resFile",
-        work.resolve("res.log").toString());
+        "512MB", "-bufferSize", "65536", "--task-timeout", "5m", "--run-dir", work.resolve("runs").toString(),
+        "-resFile", work.resolve("res.log").toString());
   }
 
-  /** Waits until the cluster holds {@code bytes} of the run's data: the write is under way. */
-  private void awaitWritten(long bytes, CompletableFuture<Cli.Run> run) throws Exception {
-    try (FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.configuration())) {
-      org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path("/bench");
-      while (!run.isDone() && !(fs.exists(data) && fs.getContentSummary(data).getSpaceConsumed() >= bytes)) {
-        Thread.sleep(200);
-      }
-    }
-    assertTrue(!run.isDone(), "the write ended before the fault: " + (run.isDone() ? run.get().all() : ""));
+  /** A dfsio write once the datanodes hold 768 MB of it (256 MB of each of 3 replicas): under way. */
+  private Fault writeUnderWay() throws Exception {
+    long base = Fault.onDisk(cluster);
+    return Fault.start(work.resolve("runs"), dfsio("dfsio", "-write")).awaitOnDisk(cluster, base, 3L * 256 << 20);
   }
 
-  @Test
-  void oneDatanodeKilledTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Exception {
-    CompletableFuture<Cli.Run> run = CompletableFuture.supplyAsync(() -> Cli.run(dfsio("dfsio", "-write")));
-    awaitWritten(3L * 256 << 20, run);
-    long t0 = System.nanoTime();
-    cluster.datanode(0).kill();
-    Cli.Run write = run.get(15, TimeUnit.MINUTES);
-    System.out.printf("FAULT | hdfs dfsio -write 4 x 512MB, dn1 killed | exit %d | run %.1f s | %.1f s after"
-        + " the kill%n", write.code(), write.seconds(), (System.nanoTime() - t0) / 1e9);
-    assertEquals(0, write.code(), write.all());
-    JsonNode json = Cli.lastResult(work.resolve("runs"));
-    assertEquals(0, json.get("exitCode").asInt());
-    assertEquals(4L * 512 << 20, json.get("aggregate").get("bytes").asLong());
-
+  private void verifiedReadFindsEveryByte(String name) throws Exception {
     Cli.Run read = Cli.run(dfsio("dfsio", "-read", "--verify"));
-    System.out.printf("FAULT | hdfs dfsio -read --verify after the kill | exit %d | %.1f s%n", read.code(),
-        read.seconds());
+    Fault.report(CLUSTER, name, read);
     assertEquals(0, read.code(), read.all());
     assertTrue(read.out().contains("Number of files: 4"), read.out());
     assertEquals(4L * 512 << 20, Cli.lastResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
+  }
+
+  @Test
+  void case1OneDatanodeKilledTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Exception {
+    Fault write = writeUnderWay();
+    cluster.datanode(0).kill();
+    Cli.Run r = write.await(CLUSTER, "1: dn1 killed during dfsio -write 4 x 512MB", 15);
+    assertEquals(0, r.code(), r.all());
+    JsonNode json = write.assertTruthful(r);
+    assertEquals(4L * 512 << 20, json.get("aggregate").get("bytes").asLong());
+    verifiedReadFindsEveryByte("1: dfsio -read --verify after dn1 killed");
+  }
+
+  @Test
+  void case2TwoDatanodesKilledTheRunEndsNamesTheFailedTasksAndKeepsItsFigures() throws Exception {
+    writeUnderWay().twoDatanodesKilled(cluster, CLUSTER, "4 x 512MB");
+  }
+
+  @Test
+  @org.junit.jupiter.api.Tag(OzoneContainersFaultsIT.SLOW)
+  void case3OneDatanodePausedTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Throwable {
+    Fault write = writeUnderWay();
+    write.onePaused(cluster, CLUSTER, "4 x 512MB", r -> {
+      assertEquals(0, r.code(), r.all());
+      assertEquals(4L * 512 << 20, write.assertTruthful(r).get("aggregate").get("bytes").asLong());
+      verifiedReadFindsEveryByte("3: dfsio -read --verify, dn1 still paused");
+    });
   }
 }

@@ -1,0 +1,151 @@
+package io.harness.containers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.function.ThrowingConsumer;
+
+/**
+ * A harness run in the background while a test hurts the cluster under it, and the checks of what the run
+ * then says: one {@code FAULT | cluster | case | exit | stderr lines | seconds} line, and the truth on the
+ * terminal and in the run folder.
+ */
+final class Fault {
+  private final CompletableFuture<Cli.Run> run;
+  private final Path runDir;
+
+  private Fault(Path runDir, String... args) {
+    this.runDir = runDir;
+    this.run = CompletableFuture.supplyAsync(() -> Cli.run(args));
+  }
+
+  static Fault start(Path runDir, String... args) {
+    return new Fault(runDir, args);
+  }
+
+  /**
+   * Waits until the datanodes' data directories (on the host) hold {@code bytes} more than when the run
+   * started: the write is under way. Works for HDFS and Ozone alike (an Ozone key is listed only once closed).
+   */
+  Fault awaitOnDisk(ClusterContainers cluster, long base, long bytes) throws Exception {
+    while (!run.isDone() && onDisk(cluster) - base < bytes) {
+      Thread.sleep(200);
+    }
+    assertFalse(run.isDone(), () -> "the write ended before the fault: " + run.join().all());
+    return this;
+  }
+
+  static long onDisk(ClusterContainers cluster) {
+    long sum = 0;
+    for (String dn : cluster.datanodes()) {
+      try (Stream<Path> s = Files.walk(cluster.service(dn).dataDir())) {
+        sum += s.mapToLong(p -> {
+          try {
+            return Files.isRegularFile(p) ? Files.size(p) : 0;
+          } catch (IOException gone) {
+            return 0;
+          }
+        }).sum();
+      } catch (IOException | UncheckedIOException racing) {
+        // a file went away while walking: count the next time
+      }
+    }
+    return sum;
+  }
+
+  /** The run's end (at most {@code minutes}), reported as one FAULT line plus what it printed. */
+  Cli.Run await(String cluster, String name, int minutes) throws Exception {
+    Cli.Run r = run.get(minutes, TimeUnit.MINUTES);
+    report(cluster, name, r);
+    return r;
+  }
+
+  static void report(String cluster, String name, Cli.Run r) {
+    System.out.printf("FAULT | %s | %s | exit %d | %d stderr line(s) | %.1f s%n", cluster, name, r.code(),
+        r.err().lines().count(), r.seconds());
+    System.out.println("--- stdout\n" + r.out() + "--- stderr\n" + r.err() + "---");
+  }
+
+  /** The checks every faulted run passes: no stack trace, result.json and records saved, its exit code. */
+  JsonNode assertTruthful(Cli.Run r) throws Exception {
+    assertFalse(r.err().contains("\tat "), "no stack trace on the terminal:\n" + r.err());
+    JsonNode json = Cli.lastResult(runDir);
+    Path last;
+    try (Stream<Path> s = Files.list(runDir)) {
+      last = s.sorted().reduce((a, b) -> b).orElseThrow();
+    }
+    assertTrue(Files.isRegularFile(last.resolve("records.jsonl.gz")), "records saved in " + last);
+    assertEquals(r.code(), json.get("exitCode").asInt(), "the JSON's exit code is the run's");
+    long okBytes = 0;
+    int failed = 0;
+    for (JsonNode t : json.get("tasks")) {
+      if (t.get("error").isNull()) {
+        okBytes += t.get("bytes").asLong();
+      } else {
+        failed++;
+      }
+    }
+    assertEquals(okBytes, json.get("aggregate").get("bytes").asLong(), "the aggregate counts succeeded tasks");
+    assertEquals(failed, json.get("failedTasks").size());
+    return json;
+  }
+
+  /** A failed run: exit 1, each failed task's reason on the terminal; returns the tasks that succeeded. */
+  Set<String> assertFailedTruthfully(Cli.Run r) throws Exception {
+    JsonNode json = assertTruthful(r);
+    assertEquals(1, r.code(), r.all());
+    assertTrue(r.err().contains("task(s) failed:"), r.err());
+    assertTrue(json.get("failedTasks").size() > 0, json.toString());
+    Set<String> ok = new HashSet<>();
+    for (JsonNode t : json.get("tasks")) {
+      if (t.get("error").isNull()) {
+        ok.add(t.get("name").asText());
+      } else {
+        assertTrue(r.err().contains(t.get("name").asText()), "failed task named: " + r.err());
+      }
+    }
+    return ok;
+  }
+
+  /** Case 2: the first two datanodes killed; the run fails truthfully (within 15 minutes). */
+  void twoDatanodesKilled(ClusterContainers cluster, String label, String files) throws Exception {
+    cluster.datanode(0).kill();
+    cluster.datanode(1).kill();
+    Cli.Run r = await(label, "2: dn1, dn2 killed during dfsio -write " + files, 15);
+    Set<String> ok = assertFailedTruthfully(r);
+    assertTrue(ok.size() < 4, ok.toString());
+  }
+
+  /** Case 3: the first datanode paused until the run and {@code then} (given the run's end) are over. */
+  void onePaused(ClusterContainers cluster, String label, String files, ThrowingConsumer<Cli.Run> then)
+      throws Throwable {
+    cluster.datanode(0).pause();
+    try {
+      then.accept(await(label, "3: dn1 paused during dfsio -write " + files, 15));
+    } finally {
+      cluster.datanode(0).unpause();
+    }
+  }
+
+  /** The tasks of the newest run that ended without an error. */
+  static Set<String> succeeded(Path runDir) throws Exception {
+    Set<String> ok = new HashSet<>();
+    for (JsonNode t : Cli.lastResult(runDir).get("tasks")) {
+      if (t.get("error").isNull()) {
+        ok.add(t.get("name").asText());
+      }
+    }
+    return ok;
+  }
+}
