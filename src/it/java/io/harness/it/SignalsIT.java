@@ -29,6 +29,9 @@ class SignalsIT {
   /** Starts the command, waits for {@code line} on stdout, sends {@code signal} two seconds later. */
   private Stopped runAndSignal(String signal, String line, String... args) throws Exception {
     List<String> cmd = new ArrayList<>();
+    // a build started in the background by a shell without job control inherits SIGINT ignored (as under nohup),
+    // and a JVM keeps a signal that was ignored at its start ignored: give the harness the default dispositions
+    cmd.addAll(List.of("env", "--default-signal=INT,TERM"));
     cmd.add(Cli.home().resolve("bin/harness").toString());
     cmd.addAll(List.of(args));
     File out = work.resolve("out.txt").toFile();
