@@ -2,10 +2,7 @@ package io.harness.core.experiment;
 
 import io.harness.core.cli.UsageException;
 import io.harness.core.report.RunCsv;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -46,10 +43,5 @@ final class ExperimentFigures {
       return "bytes";
     }
     return figure.endsWith("per_sec") ? "/s" : "";
-  }
-
-  /** The columns of the run's result.csv, by name (empty values left out); empty when the file is missing. */
-  static Map<String, String> of(Path runDir) throws IOException {
-    return RunCsv.readResult(runDir);
   }
 }

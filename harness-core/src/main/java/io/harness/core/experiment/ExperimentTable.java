@@ -103,7 +103,7 @@ final class ExperimentTable {
   private Double value(Path dir, String figure) throws IOException {
     Map<String, String> row = csv.get(dir);
     if (row == null) {
-      row = ExperimentFigures.of(dir);
+      row = io.harness.core.report.RunCsv.readResult(dir);
       csv.put(dir, row);
     }
     String v = row.get(figure);

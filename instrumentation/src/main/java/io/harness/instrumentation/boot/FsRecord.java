@@ -118,4 +118,18 @@ final class FsRecord {
     }
     return a;
   }
+
+  /** These counters as plain JDK types, for the Java API: see {@link Registry#snapshot()} for the keys. */
+  java.util.Map<String, Object> asMap(boolean[] sets) {
+    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("scope", scope);
+    m.put("fs", id);
+    m.put("scheme", scheme);
+    m.put("uri", uri);
+    m.put("class", fsClass);
+    m.put("closed", closed);
+    m.put("counters", Report.counters(this, sets));
+    m.put("buckets", Report.buckets(this, sets));
+    return m;
+  }
 }

@@ -2,7 +2,6 @@ package io.harness.instrumentation.boot;
 
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -269,13 +268,13 @@ public final class Registry {
     List<Map<String, Object>> out = new ArrayList<>();
     boolean[] sets = active;
     for (FsRecord r : RECORDS) {
-      out.add(snapshot(r, sets));
+      out.add(r.asMap(sets));
     }
     if (UNKNOWN.totalCalls() > 0) {
-      out.add(snapshot(UNKNOWN, sets));
+      out.add(UNKNOWN.asMap(sets));
     }
     if (sets[Ops.setIndex(Ops.SET_DATANODE)]) {
-      out.add(snapshot(DATANODE, sets));
+      out.add(DATANODE.asMap(sets));
     }
     return out;
   }
@@ -283,19 +282,6 @@ public final class Registry {
   /** The counters of the FileSystem {@code fs} (same keys as {@link #snapshot()}), or null. */
   public static Map<String, Object> snapshotOf(Object fs) {
     FsRecord r = FILE_SYSTEMS.get(fs);
-    return r == null ? null : snapshot(r, active);
-  }
-
-  private static Map<String, Object> snapshot(FsRecord r, boolean[] sets) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("scope", r.scope);
-    m.put("fs", r.id);
-    m.put("scheme", r.scheme);
-    m.put("uri", r.uri);
-    m.put("class", r.fsClass);
-    m.put("closed", r.closed);
-    m.put("counters", Report.counters(r, sets));
-    m.put("buckets", Report.buckets(r, sets));
-    return m;
+    return r == null ? null : r.asMap(active);
   }
 }
