@@ -26,10 +26,14 @@ public record ClusterImage(String name, String classPath) {
   /** Where the {@code apache/ozone} images keep theirs. */
   static final String APACHE_OZONE_LIB = "/opt/hadoop/share/ozone/lib/*";
 
-  /** Jars of a test JVM that the servers do not need: Testcontainers, JUnit 5, Surefire, the harness. */
+  /**
+   * Jars of a test JVM that the servers do not need: Testcontainers, JUnit 5, Surefire, the harness, and any
+   * jar a reactor build just made (in a {@code target} folder: its bytes change with every build, and so
+   * would the image's content hash).
+   */
   private static final Pattern NOT_IN_IMAGE = Pattern.compile(
       ".*/(org/testcontainers|com/github/docker-java|net/java/dev/jna|org/junit|org/opentest4j"
-          + "|org/apiguardian|org/apache/maven/surefire|io/harness|org/rnorth)/.*");
+          + "|org/apiguardian|org/apache/maven/surefire|io/harness|org/rnorth)/.*|.*/target/[^/]+\\.jar");
 
   private static ClusterImage built;
 
