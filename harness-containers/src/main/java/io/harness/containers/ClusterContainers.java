@@ -137,6 +137,17 @@ public abstract class ClusterContainers implements AutoCloseable {
     startSeconds = (System.nanoTime() - t0) / 1e9;
   }
 
+  /**
+   * Starts every service again on the data it kept (after {@link #stop()}, {@link #close()} or a fault), in the order they were
+   * added, and waits for the cluster's readiness.
+   */
+  public final void startAgain(Duration limit) throws IOException, InterruptedException {
+    for (Service s : services.values()) {
+      s.start(limit);
+    }
+    awaitReady(limit);
+  }
+
   static void writeSite(Path file, Map<String, String> site) throws IOException {
     Configuration c = new Configuration(false);
     site.forEach(c::set);
@@ -181,15 +192,29 @@ public abstract class ClusterContainers implements AutoCloseable {
     }
   }
 
-  /** Stops every container (the data stays in {@link #root()}). */
+  /**
+   * Stops every service the way an operator would ({@code docker stop}: SIGTERM, shutdown hooks, stores
+   * closed), the datanodes first; the data stays in {@link #root()} for tools that need a stopped cluster (the
+   * offline generators) and for {@link #startAgain}.
+   */
+  public void stop() {
+    each(Service::stop);
+  }
+
+  /** Removes every container at once (a running one is killed); the data stays in {@link #root()}. */
   @Override
   public void close() {
+    each(Service::remove);
+  }
+
+  /** {@code action} on every service, the datanodes first; the first failure is rethrown after all ran. */
+  private void each(java.util.function.Consumer<Service> action) {
     RuntimeException first = null;
     List<Service> all = new ArrayList<>(services.values());
     java.util.Collections.reverse(all);
     for (Service s : all) {
       try {
-        s.stop();
+        action.accept(s);
       } catch (RuntimeException e) {
         first = first == null ? e : first;
       }

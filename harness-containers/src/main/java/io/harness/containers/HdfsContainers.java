@@ -32,13 +32,15 @@ public final class HdfsContainers extends ClusterContainers {
     shared.put("fs.defaultFS", uri.toString());
     shared.put("dfs.namenode.rpc-address", "127.0.0.1:" + nnPorts[0]);
     shared.put("dfs.replication", Integer.toString(Math.min(3, datanodes)));
+    // in the client's configuration too, as a real cluster's site files have it: the run's context reads the
+    // namenode's version and settings there
+    shared.put("dfs.namenode.http-address", "127.0.0.1:" + nnPorts[1]);
     shared.putAll(extra);
     client(shared, "core-site.xml");
 
     Map<String, String> nn = new LinkedHashMap<>(shared);
     nn.put("hadoop.tmp.dir", dataPath(NAMENODE, "tmp"));
     nn.put("dfs.namenode.name.dir", dataPath(NAMENODE, "name"));
-    nn.put("dfs.namenode.http-address", "127.0.0.1:" + nnPorts[1]);
     // the client's user is not the namenode's (root in its container)
     nn.put("dfs.permissions.enabled", "false");
     // after a restart, leave safe mode as soon as the blocks are reported, not 30 s later

@@ -49,6 +49,10 @@ public final class OzoneContainers extends ClusterContainers {
     shared.put("ozone.scm.block.client.address", "127.0.0.1:" + scm[1]);
     shared.put("ozone.scm.datanode.address", "127.0.0.1:" + scm[2]);
     shared.put("ozone.scm.datanode.port", Integer.toString(scm[2]));
+    // the HTTP addresses in the client's configuration too, as a real cluster's site files have them: the
+    // run's context reads the servers' versions and settings there
+    shared.put("ozone.scm.http-address", "127.0.0.1:" + scm[3]);
+    shared.put("ozone.om.http-address", "127.0.0.1:" + om[1]);
     if (datanodes < 3) {
       shared.put("ozone.replication", "ONE");
       shared.put("ozone.server.default.replication", "ONE");
@@ -67,7 +71,6 @@ public final class OzoneContainers extends ClusterContainers {
     client(shared, "ozone-site.xml");
 
     Map<String, String> s = withDirs(shared, SCM);
-    s.put("ozone.scm.http-address", "127.0.0.1:" + scm[3]);
     s.put("ozone.scm.ratis.port", Integer.toString(scm[4]));
     s.put("ozone.scm.grpc.port", Integer.toString(scm[5]));
     s.put("ozone.scm.security.service.address", "127.0.0.1:" + scm[6]);
@@ -76,7 +79,6 @@ public final class OzoneContainers extends ClusterContainers {
         "ozone-site.xml", "512m", scm[0]);
 
     Map<String, String> o = withDirs(shared, OM);
-    o.put("ozone.om.http-address", "127.0.0.1:" + om[1]);
     o.put("ozone.om.ratis.port", Integer.toString(om[2]));
     o.putAll(extra);
     add(OM, "org.apache.hadoop.ozone.om.OzoneManagerStarter", List.of("--init"), o, "ozone-site.xml", "512m",

@@ -64,6 +64,11 @@ public final class Service {
     return name;
   }
 
+  /** The host directory of this service's site file and log4j setup (read-only in its container). */
+  public Path confDir() {
+    return confDir;
+  }
+
   /** The host directory that holds this service's data, mounted at the same path in its container. */
   public Path dataDir() {
     return dataDir;
@@ -120,8 +125,23 @@ public final class Service {
     DockerClientFactory.instance().client().unpauseContainerCmd(container.getContainerId()).exec();
   }
 
-  /** Stops the JVM (SIGTERM, then SIGKILL after Docker's grace period) and removes its container. */
+  /**
+   * {@code docker stop}: the JVM gets SIGTERM and runs its shutdown hooks (stores closed), SIGKILL after 30 s;
+   * then its container is removed. The data stays; {@link #start} runs the service again on it.
+   */
   public synchronized void stop() {
+    if (container != null && container.isRunning()) {
+      try {
+        DockerClientFactory.instance().client().stopContainerCmd(container.getContainerId()).withTimeout(30).exec();
+      } catch (RuntimeException alreadyStopped) {
+        // it ended meanwhile: nothing left to stop
+      }
+    }
+    removeContainer();
+  }
+
+  /** Removes the container at once (Testcontainers kills a running one): the data stays. */
+  public synchronized void remove() {
     removeContainer();
   }
 

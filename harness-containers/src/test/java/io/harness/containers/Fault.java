@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.data.SeededData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,6 +15,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.function.ThrowingConsumer;
 
 /**
@@ -116,6 +119,58 @@ final class Fault {
       }
     }
     return ok;
+  }
+
+  /**
+   * The files the run reported as written: all of them after exit 0 (the aggregate counts {@code bytes}), else
+   * the tasks without an error after a truthful failure (exit 1, the failed tasks named).
+   */
+  Set<String> written(Cli.Run r, long bytes) throws Exception {
+    if (r.code() != 0) {
+      return assertFailedTruthfully(r);
+    }
+    assertEquals(bytes, assertTruthful(r).get("aggregate").get("bytes").asLong(), r.all());
+    return succeeded(runDir);
+  }
+
+  /** The files of a dfsio write: under {@code root}/io_data, {@code test_io_<i>} holds {@code SeededData(seed, i)}. */
+  record DfsioFiles(String root, int files, long fileSize, long seed) {}
+
+  /**
+   * What a read afterwards finds. Every file written: {@code dfsio -read --verify} ({@code read}, the command
+   * line) reads each whole and byte-exact. Fewer: the harness's read refuses a root with missing or short files
+   * before it starts, so each file the write reported as written is read here through the file system and
+   * compared with the seeded data dfsio writes, computed here. No file the run counted may be short or differ.
+   */
+  void readBackFinds(Set<String> written, ClusterContainers cluster, DfsioFiles f, String label, String name,
+      String... read) throws Exception {
+    if (written.size() == f.files()) {
+      Cli.Run r = Cli.run(read);
+      report(label, name, r);
+      assertEquals(0, r.code(), r.all());
+      assertEquals(f.files() * f.fileSize(), Cli.lastResult(runDir).get("aggregate").get("bytes").asLong());
+      return;
+    }
+    long t0 = System.nanoTime();
+    byte[] got = new byte[1 << 20];
+    byte[] scratch = new byte[got.length];
+    try (FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.configuration())) {
+      for (String file : written) {
+        int index = Integer.parseInt(file.substring(file.lastIndexOf('_') + 1));
+        SeededData data = new SeededData(f.seed(), index);
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(f.root() + "/io_data/" + file);
+        try (FSDataInputStream in = fs.open(p)) {
+          for (long pos = 0; pos < f.fileSize(); pos += got.length) {
+            int n = (int) Math.min(got.length, f.fileSize() - pos);
+            in.readFully(got, 0, n);
+            assertEquals(-1, data.firstMismatch(got, 0, n, pos, scratch), p + ": first byte that differs");
+          }
+          assertEquals(-1, in.read(), p + ": nothing after " + f.fileSize() + " bytes");
+        }
+      }
+    }
+    System.out.printf("FAULT | %s | %s | the %d file(s) the write counted read back byte for byte | %.1f s%n", label,
+        name, written.size(), (System.nanoTime() - t0) / 1e9);
   }
 
   /** Case 2: the first two datanodes killed; the run fails truthfully (within 15 minutes). */

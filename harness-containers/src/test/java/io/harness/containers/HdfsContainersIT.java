@@ -1,8 +1,17 @@
 package io.harness.containers;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,6 +41,53 @@ class HdfsContainersIT {
 
   @Test
   void dfsioWritesFourFilesAndAVerifiedReadFindsEveryByte() throws Exception {
-    RoundTrip.dfsioWriteThenVerifiedRead("hdfs", cluster, "/bench", work, "-fs", cluster.uri().toString());
+    RoundTrip.dfsioWriteThenVerifiedRead("hdfs", cluster, "/bench", work, "-conf",
+        cluster.configurationFile().toString());
+  }
+
+  /**
+   * {@code dfsio -clean} deletes a run root only when it holds nothing but dfsio's own entries: a root with a
+   * foreign file is refused (exit 2, one line naming the option and the file) and left as it was; once the file
+   * is gone the root is deleted, and a file beside the root is not touched.
+   */
+  @Test
+  void cleanDeletesNothingButADfsioRoot() throws Exception {
+    String fsUri = cluster.uri().toString();
+    String[] common = {"-fs", fsUri, "--root", "/keep", "--run-dir", work.resolve("clean-runs").toString(),
+        "-resFile", work.resolve("clean.log").toString()};
+    assertEquals(0, Cli.run(Cli.concat(new String[] {"dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB"}, common))
+        .code());
+    org.apache.hadoop.fs.Path foreign = new org.apache.hadoop.fs.Path("/keep/notes.txt");
+    org.apache.hadoop.fs.Path beside = new org.apache.hadoop.fs.Path("/keep-notes.txt");
+    try (FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.configuration())) {
+      write(fs, foreign, "not dfsio's");
+      write(fs, beside, "beside the root");
+
+      Cli.Run refused = Cli.run(Cli.concat(new String[] {"dfsio", "-clean"}, common));
+      assertEquals(2, refused.code(), refused.all());
+      assertEquals(1, refused.err().lines().count(), refused.err());
+      assertTrue(refused.err().contains("-clean") && refused.err().contains("notes.txt")
+          && refused.err().contains("nothing deleted"), refused.err());
+      assertEquals("not dfsio's", read(fs, foreign));
+      assertEquals(2, fs.listStatus(new org.apache.hadoop.fs.Path("/keep/io_data")).length, "dfsio's files kept too");
+
+      fs.delete(foreign, false);
+      Cli.Run clean = Cli.run(Cli.concat(new String[] {"dfsio", "-clean"}, common));
+      assertEquals(0, clean.code(), clean.all());
+      assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/keep")), clean.out());
+      assertEquals("beside the root", read(fs, beside));
+    }
+  }
+
+  private static void write(FileSystem fs, org.apache.hadoop.fs.Path p, String text) throws IOException {
+    try (FSDataOutputStream out = fs.create(p)) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private static String read(FileSystem fs, org.apache.hadoop.fs.Path p) throws IOException {
+    try (FSDataInputStream in = fs.open(p)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 }

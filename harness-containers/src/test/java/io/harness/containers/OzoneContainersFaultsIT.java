@@ -1,8 +1,5 @@
 package io.harness.containers;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -25,6 +22,8 @@ class OzoneContainersFaultsIT {
   static final String SLOW = "slow-fault";
 
   static final String CLUSTER = "ozone 3 dn";
+  static final long BYTES = 4L * 256 << 20;
+  static final Fault.DfsioFiles FILES = new Fault.DfsioFiles("/vol1/bucket1/bench", 4, 256L << 20, 4242);
 
   @TempDir
   Path work;
@@ -47,7 +46,7 @@ class OzoneContainersFaultsIT {
 
   private String[] dfsio(String... op) {
     return Cli.concat(op, "-conf", cluster.configurationFile().toString(), "--root",
-        cluster.rootPrefix() + "/bench", "-nrFiles", "4", "-fileSize", "256MB", "-bufferSize", "65536",
+        FILES.root(), "-nrFiles", "4", "-fileSize", "256MB", "-bufferSize", "65536", "--seed", "4242",
         "--task-timeout", "5m", "--run-dir", work.resolve("runs").toString(), "-resFile",
         work.resolve("res.log").toString());
   }
@@ -57,28 +56,8 @@ class OzoneContainersFaultsIT {
     return Fault.start(work.resolve("runs"), dfsio("dfsio", "-write")).awaitOnDisk(cluster, base, 3L * 96 << 20);
   }
 
-  /**
-   * The files the run reported as written: all 4 after exit 0 (every byte counted), else the tasks without
-   * an error after a truthful failure (exit 1, the failed tasks named).
-   */
-  private Set<String> written(Fault write, Cli.Run r) throws Exception {
-    if (r.code() != 0) {
-      return write.assertFailedTruthfully(r);
-    }
-    assertEquals(4L * 256 << 20, write.assertTruthful(r).get("aggregate").get("bytes").asLong());
-    return Fault.succeeded(work.resolve("runs"));
-  }
-
-  /**
-   * Reads every file back with --verify: each file the write reported as written is read whole and
-   * byte-exact (a file whose write failed may fail to read; nothing else may).
-   */
-  private void verifiedReadFinds(Set<String> written, String name) throws Exception {
-    Cli.Run read = Cli.run(dfsio("dfsio", "-read", "--verify"));
-    Fault.report(CLUSTER, name, read);
-    Set<String> readOk = Fault.succeeded(work.resolve("runs"));
-    assertTrue(readOk.containsAll(written), "written " + written + ", read back " + readOk + "\n" + read.all());
-    assertEquals(written.size() == 4 ? 0 : 1, read.code(), read.all());
+  private void verifiedReadFinds(Fault write, Set<String> written, String name) throws Exception {
+    write.readBackFinds(written, cluster, FILES, CLUSTER, name, dfsio("dfsio", "-read", "--verify"));
   }
 
   @Test
@@ -86,7 +65,7 @@ class OzoneContainersFaultsIT {
     Fault write = writeUnderWay();
     cluster.datanode(0).kill();
     Cli.Run r = write.await(CLUSTER, "1: dn1 killed during dfsio -write 4 x 256MB", 15);
-    verifiedReadFinds(written(write, r), "1: dfsio -read --verify after dn1 killed");
+    verifiedReadFinds(write, write.written(r, BYTES), "1: dfsio -read --verify after dn1 killed");
   }
 
   @Test
@@ -99,6 +78,21 @@ class OzoneContainersFaultsIT {
   void case3OneDatanodePaused() throws Throwable {
     Fault write = writeUnderWay();
     write.onePaused(cluster, CLUSTER, "4 x 256MB",
-        r -> verifiedReadFinds(written(write, r), "3: dfsio -read --verify, dn1 still paused"));
+        r -> verifiedReadFinds(write, write.written(r, BYTES), "3: dfsio -read --verify, dn1 still paused"));
+  }
+
+  /**
+   * The OM killed and started again 5 s later (its RocksDB and Ratis log on its host folder): the run completes
+   * or fails in bounded time with the tasks named, and a verified read finds every file it reported as written.
+   */
+  @Test
+  void case4OzoneManagerKilledAndRestarted() throws Exception {
+    Fault write = writeUnderWay();
+    Service om = cluster.service(OzoneContainers.OM);
+    om.kill();
+    Thread.sleep(5000);
+    om.start(Duration.ofMinutes(3));
+    Cli.Run r = write.await(CLUSTER, "4: om killed, restarted 5 s later, during dfsio -write 4 x 256MB", 15);
+    verifiedReadFinds(write, write.written(r, BYTES), "4: dfsio -read --verify after the om restart");
   }
 }

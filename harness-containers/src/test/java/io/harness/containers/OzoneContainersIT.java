@@ -1,15 +1,39 @@
 package io.harness.containers;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.harness.core.data.SeededData;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
-/** SCM, OM and three datanodes in containers of their own; the harness writes and reads over ofs://. */
+/**
+ * SCM, OM and three datanodes in containers of their own: the harness writes and reads over ofs://, then the
+ * offline generators fill the stopped services' stores and volumes, and the cluster started again serves every
+ * generated key and the files written before.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OzoneContainersIT {
+  private static final long SEED = 777;
+  private static final long FROM = 1000;
+  private static final int CONTAINERS = 3;
+  private static final int KEYS = 2;
+  /** Two chunks, the second not a multiple of bytes-per-checksum. */
+  private static final int KEY_SIZE = (5 << 20) + 1000;
+
   @TempDir
   static Path work;
 
@@ -31,8 +55,69 @@ class OzoneContainersIT {
   }
 
   @Test
+  @Order(1)
   void dfsioWritesFourFilesAndAVerifiedReadFindsEveryByte() throws Exception {
     RoundTrip.dfsioWriteThenVerifiedRead("ozone", cluster, cluster.rootPrefix() + "/bench", work, "-conf",
         cluster.configurationFile().toString());
+  }
+
+  /**
+   * Fault case 5: cgscm, cgom and cgdn (once per datanode, each with that service's own site file) write into
+   * the stopped cluster's stores and volumes; started again, the cluster serves every generated key byte for
+   * byte (random data: block (c, l) is {@code SeededData(seed, c << 32 | l)}) and the dfsio files from before.
+   */
+  @Test
+  @Order(2)
+  void case5OfflineGeneratorsIntoTheStoppedClusterEveryKeyReadsBackAfterARestart() throws Exception {
+    cluster.stop();
+    String runs = work.resolve("generator-runs").toString();
+    String[] ids = {"--from", Long.toString(FROM), "-n", Integer.toString(CONTAINERS), "--keys-per-container",
+        Integer.toString(KEYS), "--key-size", Integer.toString(KEY_SIZE), "--replication", "THREE", "--run-dir", runs};
+    generate("cgscm", OzoneContainers.SCM, ids);
+    generate("cgom", OzoneContainers.OM, Cli.concat(ids, "--volume", OzoneContainers.VOLUME, "-b",
+        OzoneContainers.BUCKET, "-p", "gen/"));
+    List<String> datanodes = cluster.datanodes();
+    for (int i = 0; i < datanodes.size(); i++) {
+      generate("cgdn", datanodes.get(i), Cli.concat(ids, "--index", Integer.toString(i), "--datanodes",
+          Integer.toString(datanodes.size()), "--seed", Long.toString(SEED)));
+    }
+
+    long t0 = System.nanoTime();
+    cluster.startAgain(Duration.ofMinutes(4));
+    System.out.printf("CONTAINERS | ozone, 3 datanodes | started again on the generated data in %.1f s%n",
+        (System.nanoTime() - t0) / 1e9);
+    List<String> keys = new ArrayList<>();
+    try (FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.configuration())) {
+      String dir = cluster.rootPrefix() + "/gen/";
+      assertEquals(CONTAINERS * KEYS, fs.listStatus(new org.apache.hadoop.fs.Path(dir)).length, "keys listed");
+      for (long c = FROM; c < FROM + CONTAINERS; c++) {
+        for (long l = 1; l <= KEYS; l++) {
+          byte[] expected = new byte[KEY_SIZE];
+          new SeededData(SEED, c << 32 | l).fill(expected, 0, KEY_SIZE, 0);
+          byte[] got = new byte[KEY_SIZE];
+          try (FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path(dir + c + "-" + l))) {
+            in.readFully(got);
+            assertEquals(-1, in.read(), "nothing after " + KEY_SIZE + " bytes of " + c + "-" + l);
+          }
+          assertArrayEquals(expected, got, "key " + c + "-" + l);
+          keys.add(c + "-" + l);
+        }
+      }
+    }
+    System.out.println("CONTAINERS | ozone | generated keys read back byte for byte: " + keys);
+    Cli.Run read = Cli.run("dfsio", "-read", "--verify", "-conf", cluster.configurationFile().toString(), "--root",
+        cluster.rootPrefix() + "/bench", "-nrFiles", "4", "-fileSize", "16MB", "--run-dir",
+        work.resolve("runs").toString(), "-resFile", work.resolve("res.log").toString());
+    assertEquals(0, read.code(), "the files written before the generators:\n" + read.all());
+  }
+
+  /** Runs one generator with {@code service}'s own site file; it must exit 0. */
+  private static void generate(String generator, String service, String... args) {
+    Path site = cluster.service(service).confDir().resolve("ozone-site.xml");
+    Cli.Run r = Cli.run(Cli.concat(new String[] {"freon", generator, "-conf", site.toString()}, args));
+    System.out.printf("CONTAINERS | ozone | %s on %s's stopped store | exit %d | %.1f s%n", generator, service,
+        r.code(), r.seconds());
+    assertEquals(0, r.code(), r.all());
+    assertTrue(r.out().contains("----- harness ----- : " + generator), r.out());
   }
 }

@@ -1,8 +1,10 @@
 package io.harness.containers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -19,7 +21,16 @@ final class RoundTrip {
     System.out.printf("CONTAINERS | %s dfsio -write 4 x 16MB | exit %d | %.1f s%n", label, write.code(),
         write.seconds());
     assertEquals(0, write.code(), write.all());
-    assertEquals(4L << 24, Cli.lastResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
+    JsonNode result = Cli.lastResult(work.resolve("runs"));
+    assertEquals(4L << 24, result.get("aggregate").get("bytes").asLong());
+    // the run's cluster context reached the servers in their containers: versions known, none unknown
+    JsonNode context = result.get("cluster");
+    assertTrue(context.path("servers").size() > 0, "the servers' versions: " + context);
+    for (JsonNode server : context.get("servers")) {
+      assertTrue(server.path("version").asText().matches("\\d+\\.\\d+\\.\\d+.*"), context.toString());
+    }
+    context.path("unknown").fieldNames().forEachRemaining(f -> assertFalse(f.startsWith("servers"),
+        "the servers' versions are known: " + context));
     try (FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.configuration())) {
       long onCluster = fs.getContentSummary(new org.apache.hadoop.fs.Path(root)).getLength();
       assertTrue(onCluster >= 4L << 24, "bytes under " + root + ": " + onCluster);
