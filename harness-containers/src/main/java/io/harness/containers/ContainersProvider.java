@@ -32,18 +32,34 @@ abstract class ContainersProvider implements EmbeddedClusterProvider {
   /** The longest wait for each step of the start: one service listening, then the cluster ready. */
   static final Duration LIMIT = Duration.ofMinutes(5);
 
-  /** {@code HDFS} or {@code Ozone}: the start of the description. */
-  abstract String kind();
+  /** How a kind of cluster starts: {@link HdfsContainers#start}, {@link OzoneContainers#start}. */
+  interface Starter {
+    ClusterContainers start(Path root, int datanodes, ClusterImage image, Map<String, String> site,
+        Duration limit) throws IOException, InterruptedException;
+  }
 
-  /** The services besides the datanodes, for the description: {@code namenode}, {@code SCM + OM}. */
-  abstract String masters();
+  private final String name;
+  private final String kind;
+  private final String masters;
+  private final String rootPrefix;
+  private final Starter starter;
 
-  /** Starts the cluster's containers under {@code root} and waits until it takes writes. */
-  abstract ClusterContainers start(Path root, int datanodes, ClusterImage image, Map<String, String> site)
-      throws IOException, InterruptedException;
+  /**
+   * {@code kind} and {@code masters} start the description ({@code HDFS}, {@code namenode}); {@code rootPrefix}
+   * is the path every workload's root goes under on the cluster.
+   */
+  ContainersProvider(String name, String kind, String masters, String rootPrefix, Starter starter) {
+    this.name = name;
+    this.kind = kind;
+    this.masters = masters;
+    this.rootPrefix = rootPrefix;
+    this.starter = starter;
+  }
 
-  /** The path prefix every workload's root goes under on the started cluster. */
-  abstract String rootPrefix(ClusterContainers cluster);
+  @Override
+  public final String name() {
+    return name;
+  }
 
   @Override
   public final EmbeddedCluster start(Configuration base, int datanodes) throws IOException, InterruptedException {
@@ -52,11 +68,11 @@ abstract class ContainersProvider implements EmbeddedClusterProvider {
     Map<String, String> site = EmbeddedClusterProvider.settings(base);
     Path root = Files.createTempDirectory("harness-" + name() + "-");
     try {
-      ClusterContainers cluster = start(root, datanodes, image, site);
-      String description = kind() + " in containers: " + masters() + " + " + datanodes + " datanode"
+      ClusterContainers cluster = starter.start(root, datanodes, image, site, LIMIT);
+      String description = kind + " in containers: " + masters + " + " + datanodes + " datanode"
           + (datanodes == 1 ? "" : "s") + " (image " + image.name()
           + "; logs in " + root.resolve("logs") + ")";
-      return new Running(cluster, site, rootPrefix(cluster), description, root);
+      return new Running(cluster, site, rootPrefix, description, root);
     } catch (IOException | InterruptedException | RuntimeException e) {
       LocalDirs.deleteOwnTempDir(root);
       throw e;
