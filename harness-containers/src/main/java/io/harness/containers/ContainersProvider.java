@@ -18,9 +18,10 @@ import org.apache.hadoop.conf.Configuration;
  * <ul>
  *   <li>without a reachable Docker engine skips the calling test class ({@link Docker#requireOrSkip()}: a failure
  *       instead when {@code HARNESS_REQUIRE_DOCKER=1});
- *   <li>runs the services in the image named by {@link EmbeddedClusterProvider#IMAGE_KEY} ({@code harness.containers.image}),
- *       or, when it is unset or empty, in the project's own image ({@link ClusterImage#project()}, built from this
- *       JVM's class path when missing); the key never reaches the servers;
+ *   <li>runs the services in the image named by {@link EmbeddedClusterProvider#IMAGE_KEY}
+ *       ({@code harness.containers.image}), or, when it is unset or empty, in the project's own image
+ *       ({@link ClusterImage#project()}, built from this JVM's class path when missing); the key never reaches the
+ *       servers;
  *   <li>writes the keys of {@code base} set with {@link EmbeddedClusterProvider#SETTING_SOURCE} (the annotation's
  *       {@code conf} entries) into every service's site file and lays them over the client configuration; no
  *       other key of {@code base} (Hadoop's defaults, a {@code core-site.xml} of the test class path) is used;

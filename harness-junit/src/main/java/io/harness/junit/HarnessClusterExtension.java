@@ -23,11 +23,10 @@ import org.opentest4j.TestAbortedException;
 
 /**
  * The JUnit 5 extension behind {@link HarnessCluster} (registered by the annotation; there is no need to name it).
- * Before all tests of an annotated class it starts the cluster through the
- * {@link EmbeddedClusterProvider} named by the kind ({@code hdfs}, {@code ozone}; with
- * {@code processes = CONTAINERS}, {@code hdfs-containers}, {@code ozone-containers}), keeps it in the class's extension store, and stops it (and
- * removes its data) when the class is done, after its {@code @AfterAll} methods. It resolves parameters of these
- * types:
+ * Before all tests of an annotated class it starts the cluster through the {@link EmbeddedClusterProvider} named
+ * by the kind ({@code hdfs}, {@code ozone}; with {@code processes = CONTAINERS}, {@code hdfs-containers},
+ * {@code ozone-containers}), keeps it in the class's extension store, and stops it (and removes its data) when the
+ * class is done, after its {@code @AfterAll} methods. It resolves parameters of these types:
  *
  * <ul>
  *   <li>{@link Configuration}: the cluster's client configuration, a new copy for each parameter;
