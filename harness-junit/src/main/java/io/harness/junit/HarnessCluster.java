@@ -76,8 +76,8 @@ public @interface HarnessCluster {
   /**
    * The image the services run in, with {@link Processes#CONTAINERS} only: empty (the default) is the project's
    * own image, built from the test's class path when it does not exist yet (the servers are then the Hadoop and
-   * Ozone versions the test itself uses); otherwise an existing image, e.g. {@code apache/ozone:2.0.0} or an
-   * image of the project's built before. Given with {@link Processes#EMBEDDED}, it fails the class.
+   * Ozone versions the test itself uses); otherwise an existing image: one of the project's built before, or for
+   * {@link Kind#OZONE} an {@code apache/ozone} image such as {@code apache/ozone:2.0.0}. Given with {@link Processes#EMBEDDED}, it fails the class.
    */
   String image() default "";
 
@@ -112,8 +112,8 @@ public @interface HarnessCluster {
      * network, through the provider named by the kind plus {@code -containers}. Needs a reachable Docker engine
      * (without one the class is skipped, or fails when {@code HARNESS_REQUIRE_DOCKER=1}) and
      * {@code io.harness.storage:harness-containers} as a test dependency. The first use on a machine builds the
-     * images (minutes for the JRE base, once); an HDFS cluster then starts in about 10 s, an Ozone one in about
-     * 90 s.
+     * images (minutes for the JRE base, once); an HDFS cluster then starts in 10 to 20 s, an Ozone one in
+     * about 90 s.
      */
     CONTAINERS
   }
