@@ -60,7 +60,10 @@ public final class ClusterInfo {
     return rootPrefix() + "/" + rest;
   }
 
-  /** One line, e.g. "MiniOzoneCluster, 3 datanode(s)". */
+  /**
+   * One line, e.g. "MiniOzoneCluster, 3 datanode(s)", or with {@code processes = CONTAINERS} "HDFS in containers:
+   * namenode + 3 datanodes (image harness-cluster:...; logs in /tmp/harness-hdfs-containers-.../logs)".
+   */
   public String description() {
     return cluster.description();
   }

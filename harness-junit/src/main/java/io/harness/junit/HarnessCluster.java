@@ -32,6 +32,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * in {@code io.harness.storage:harness-freon}: add that module as a test dependency). A kind with no provider on
  * the class path fails the class before any test runs, naming the artifact to add.
  *
+ * <p>{@code processes = Processes.CONTAINERS} starts a multi-process cluster instead, every service in a container
+ * and a JVM of its own (provider {@code hdfs-containers} or {@code ozone-containers}, in
+ * {@code io.harness.storage:harness-containers}: add it as a test dependency; it needs a Docker engine):
+ *
+ * <pre>{@code
+ * @HarnessCluster(kind = Kind.HDFS, datanodes = 3, processes = Processes.CONTAINERS)
+ * class HdfsInContainersIT { ... }
+ * }</pre>
+ *
  * <p>{@link org.junit.jupiter.api.Nested @Nested} classes share their enclosing class's cluster unless they carry their own annotation.
  * The annotation is inherited by subclasses.
  *
@@ -53,18 +62,24 @@ public @interface HarnessCluster {
 
   /**
    * Settings laid over Hadoop's defaults in the base configuration the cluster is started with, each
-   * {@code "key=value"} (the value is everything after the first {@code =}). They reach the servers and the
-   * injected client {@link org.apache.hadoop.conf.Configuration}. A setting the embedded Ozone cluster would
+   * {@code "key=value"} (the value is everything after the first {@code =}). They reach the servers (with
+   * {@link Processes#CONTAINERS}, as settings in every service's site file) and the injected client
+   * {@link org.apache.hadoop.conf.Configuration}. A setting the embedded Ozone cluster would
    * otherwise choose for a small cluster on one machine (replication with fewer than 3 datanodes, container size,
    * heartbeat interval) is left as given here.
    */
   String[] conf() default {};
 
-  /**
-   * Where the cluster's services run. Only {@link Processes#EMBEDDED} exists for now; the attribute is here so
-   * that clusters in separate processes (containers) can be asked for the same way later.
-   */
+  /** Where the cluster's services run: in the test's JVM (the default) or each in a container of its own. */
   Processes processes() default Processes.EMBEDDED;
+
+  /**
+   * The image the services run in, with {@link Processes#CONTAINERS} only: empty (the default) is the project's
+   * own image, built from the test's class path when it does not exist yet (the servers are then the Hadoop and
+   * Ozone versions the test itself uses); otherwise an existing image: one of the project's built before, or for
+   * {@link Kind#OZONE} an {@code apache/ozone} image such as {@code apache/ozone:2.0.0}. Given with {@link Processes#EMBEDDED}, it fails the class.
+   */
+  String image() default "";
 
   /** The kinds of cluster; each names its {@link io.harness.core.target.EmbeddedClusterProvider}. */
   enum Kind {
@@ -90,10 +105,16 @@ public @interface HarnessCluster {
 
   /** Where a cluster's services run. */
   enum Processes {
+    /** Every service inside the test's JVM, as in-process mini clusters (fast; what {@code --embedded} starts). */
+    EMBEDDED,
     /**
-     * Every service inside the test's JVM, as in-process mini clusters (fast; what {@code --embedded} starts).
-     * The only choice for now: separate processes in containers are planned, and will be asked for here.
+     * Every service (namenode, datanodes; SCM, OM, datanodes) in a container and a JVM of its own, on the host
+     * network, through the provider named by the kind plus {@code -containers}. Needs a reachable Docker engine
+     * (without one the class is skipped, or fails when {@code HARNESS_REQUIRE_DOCKER=1}) and
+     * {@code io.harness.storage:harness-containers} as a test dependency. The first use on a machine builds the
+     * images (minutes for the JRE base, once); an HDFS cluster then starts in 10 to 20 s, an Ozone one in
+     * about 90 s.
      */
-    EMBEDDED
+    CONTAINERS
   }
 }

@@ -19,13 +19,14 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.opentest4j.TestAbortedException;
 
 /**
  * The JUnit 5 extension behind {@link HarnessCluster} (registered by the annotation; there is no need to name it).
- * Before all tests of an annotated class it starts the cluster through the
- * {@link EmbeddedClusterProvider} named by the kind, keeps it in the class's extension store, and stops it (and
- * removes its data) when the class is done, after its {@code @AfterAll} methods. It resolves parameters of these
- * types:
+ * Before all tests of an annotated class it starts the cluster through the {@link EmbeddedClusterProvider} named
+ * by the kind ({@code hdfs}, {@code ozone}; with {@code processes = CONTAINERS}, {@code hdfs-containers},
+ * {@code ozone-containers}), keeps it in the class's extension store, and stops it (and removes its data) when the
+ * class is done, after its {@code @AfterAll} methods. It resolves parameters of these types:
  *
  * <ul>
  *   <li>{@link Configuration}: the cluster's client configuration, a new copy for each parameter;
@@ -33,7 +34,10 @@ import org.junit.platform.commons.support.AnnotationSupport;
  *   <li>{@link ClusterInfo}: both, the root prefix and what was started.
  * </ul>
  *
- * A cluster that does not start fails every test of the class; it is started once, not once per test.
+ * The annotation's {@code conf} entries are in the provider's base configuration with the source
+ * {@link EmbeddedClusterProvider#SETTING_SOURCE}, its {@code image} under {@link EmbeddedClusterProvider#IMAGE_KEY}.
+ * A cluster that does not start fails every test of the class; it is started once, not once per test. A provider
+ * that aborts (a JUnit assumption: no Docker engine) skips the class.
  */
 public final class HarnessClusterExtension implements BeforeAllCallback, ParameterResolver {
   private static final Namespace NAMESPACE = Namespace.create(HarnessClusterExtension.class);
@@ -99,22 +103,31 @@ public final class HarnessClusterExtension implements BeforeAllCallback, Paramet
   }
 
   private static Started start(HarnessCluster spec, Class<?> testClass) {
-    String where = "@HarnessCluster(kind = " + spec.kind() + ") on " + testClass.getName();
-    if (spec.processes() != HarnessCluster.Processes.EMBEDDED) {
-      throw new ExtensionConfigurationException(where + ": processes = " + spec.processes()
-          + " is not supported yet (only EMBEDDED)");
-    }
+    boolean containers = spec.processes() == HarnessCluster.Processes.CONTAINERS;
+    String where = "@HarnessCluster(kind = " + spec.kind() + (containers ? ", processes = CONTAINERS" : "")
+        + ") on " + testClass.getName();
     if (spec.datanodes() < 1) {
       throw new ExtensionConfigurationException(where + ": datanodes must be at least 1, was " + spec.datanodes());
     }
+    if (!containers && !spec.image().isBlank()) {
+      throw new ExtensionConfigurationException(where + ": image = \"" + spec.image()
+          + "\" needs processes = CONTAINERS (an embedded cluster runs in the test's JVM)");
+    }
     Configuration base = baseConfiguration(spec.conf(), where);
-    EmbeddedClusterProvider provider = provider(spec.kind(), where);
+    if (containers) {
+      base.set(EmbeddedClusterProvider.IMAGE_KEY, spec.image().trim(), "@HarnessCluster image");
+    }
+    String name = spec.kind().providerName() + (containers ? "-containers" : "");
+    EmbeddedClusterProvider provider = provider(name, where, hint(spec.kind(), containers));
     EmbeddedCluster cluster;
     try {
       cluster = provider.start(base, spec.datanodes());
+    } catch (TestAbortedException e) {
+      // the provider's own skip (no Docker engine): the class is skipped, not failed
+      throw e;
     } catch (LinkageError e) {
       throw new ExtensionConfigurationException(where + ": the '" + provider.name()
-          + "' provider is missing classes (" + e + "); " + hint(spec.kind()), e);
+          + "' provider is missing classes (" + e + "); " + hint(spec.kind(), containers), e);
     } catch (Exception e) {
       throw new IllegalStateException(where + ": the cluster (" + spec.datanodes()
           + " datanode(s)) did not start: " + e, e);
@@ -131,13 +144,14 @@ public final class HarnessClusterExtension implements BeforeAllCallback, Paramet
         throw new ExtensionConfigurationException(where + ": conf entry '" + setting
             + "' is not key=value");
       }
-      base.set(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim(), "@HarnessCluster conf");
+      base.set(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim(),
+          EmbeddedClusterProvider.SETTING_SOURCE);
     }
     return base;
   }
 
-  /** The provider named by {@code kind}, from {@link ServiceLoader}; providers that cannot load are skipped. */
-  private static EmbeddedClusterProvider provider(HarnessCluster.Kind kind, String where) {
+  /** The provider called {@code name}, from {@link ServiceLoader}; providers that cannot load are skipped. */
+  private static EmbeddedClusterProvider provider(String name, String where, String hint) {
     List<String> found = new ArrayList<>();
     Throwable unloadable = null;
     Iterator<EmbeddedClusterProvider> it = ServiceLoader.load(EmbeddedClusterProvider.class).iterator();
@@ -155,21 +169,25 @@ public final class HarnessClusterExtension implements BeforeAllCallback, Paramet
         }
         continue;
       }
-      if (p.name().equalsIgnoreCase(kind.providerName())) {
+      if (p.name().equalsIgnoreCase(name)) {
         return p;
       }
       found.add(p.name());
     }
     ExtensionConfigurationException e = new ExtensionConfigurationException(where
-        + ": no embedded cluster provider named '" + kind.providerName() + "' on the class path (found: "
-        + (found.isEmpty() ? "none" : String.join(", ", found)) + "); " + hint(kind));
+        + ": no embedded cluster provider named '" + name + "' on the class path (found: "
+        + (found.isEmpty() ? "none" : String.join(", ", found)) + "); " + hint);
     if (unloadable != null) {
       e.addSuppressed(unloadable);
     }
     throw e;
   }
 
-  private static String hint(HarnessCluster.Kind kind) {
+  private static String hint(HarnessCluster.Kind kind, boolean containers) {
+    if (containers) {
+      return "add io.harness.storage:harness-containers as a test dependency (its providers start the "
+          + "services in containers; they need a Docker engine)";
+    }
     return switch (kind) {
       case HDFS -> "the HDFS provider is harness-core's and needs org.apache.hadoop:hadoop-minicluster and "
           + "junit:junit on the test class path (io.harness.storage:harness-junit brings both)";

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.harness.junit.HarnessCluster.Kind;
+import io.harness.junit.HarnessCluster.Processes;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -20,8 +21,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * Annotations that cannot give a cluster fail their class before any test runs, with a message that says why.
- * The sample classes run in a launcher of their own (Surefire leaves nested classes alone); harness-freon is not
- * on this module's test class path, so no Ozone provider is.
+ * The sample classes run in a launcher of their own (Surefire leaves nested classes alone); harness-freon and
+ * harness-containers are not on this module's test class path, so no Ozone provider is, nor any containers one.
  */
 class HarnessClusterMisuseTest {
 
@@ -34,6 +35,26 @@ class HarnessClusterMisuseTest {
     assertTrue(message.contains("no embedded cluster provider named 'ozone' on the class path (found: hdfs)"),
         message);
     assertTrue(message.contains("io.harness.storage:harness-freon"), message);
+  }
+
+  @Test
+  void containersWithoutHarnessContainersNamesTheArtifactToAdd() {
+    Throwable failure = onlyFailureOf(InContainers.class);
+    assertInstanceOf(ExtensionConfigurationException.class, failure);
+    String message = failure.getMessage();
+    assertEquals(-1, message.indexOf('\n'), "one line: " + message);
+    assertTrue(message.startsWith("@HarnessCluster(kind = HDFS, processes = CONTAINERS) on "
+        + InContainers.class.getName() + ": no embedded cluster provider named 'hdfs-containers' on the class path "
+        + "(found: hdfs)"), message);
+    assertTrue(message.contains("add io.harness.storage:harness-containers as a test dependency"), message);
+  }
+
+  @Test
+  void anImageForAnEmbeddedCluster() {
+    Throwable failure = onlyFailureOf(EmbeddedWithImage.class);
+    assertInstanceOf(ExtensionConfigurationException.class, failure);
+    assertTrue(failure.getMessage().endsWith(": image = \"apache/ozone:2.0.0\" needs processes = CONTAINERS "
+        + "(an embedded cluster runs in the test's JVM)"), failure.getMessage());
   }
 
   @Test
@@ -75,6 +96,22 @@ class HarnessClusterMisuseTest {
 
   @HarnessCluster(kind = Kind.OZONE)
   static class NeedsOzone {
+    @Test
+    void never(Configuration conf) {
+      fail("ran without a cluster");
+    }
+  }
+
+  @HarnessCluster(kind = Kind.HDFS, processes = Processes.CONTAINERS)
+  static class InContainers {
+    @Test
+    void never(Configuration conf) {
+      fail("ran without a cluster");
+    }
+  }
+
+  @HarnessCluster(kind = Kind.OZONE, image = "apache/ozone:2.0.0")
+  static class EmbeddedWithImage {
     @Test
     void never(Configuration conf) {
       fail("ran without a cluster");

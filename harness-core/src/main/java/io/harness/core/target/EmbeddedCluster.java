@@ -3,7 +3,10 @@ package io.harness.core.target;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 
-/** A cluster started inside this JVM for one run; closing it stops it and removes its data. */
+/**
+ * A cluster started for one run, inside this JVM (or, from harness-containers' providers, each service in a container
+ * of its own); closing it stops it and removes its data.
+ */
 public interface EmbeddedCluster extends AutoCloseable {
   /** A client configuration that points at the cluster ({@code fs.defaultFS} is set). */
   Configuration configuration();

@@ -1,12 +1,41 @@
 package io.harness.core.target;
 
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /** Starts one kind of embedded cluster; found with {@link java.util.ServiceLoader}. */
 public interface EmbeddedClusterProvider {
+  /**
+   * The source ({@link Configuration#set(String, String, String)}) of the settings a caller asks for in
+   * {@link #start}'s base configuration, as {@code @HarnessCluster(conf = ...)} does. A provider whose servers
+   * run in processes of their own writes exactly these keys into their site files (see {@link #settings}); an
+   * in-JVM provider gets them with the rest of the base configuration.
+   */
+  String SETTING_SOURCE = "@HarnessCluster conf";
+
+  /**
+   * The base configuration key that names the image of a provider whose services run in containers (empty or
+   * unset: the project's own image). It is an instruction to the provider, never a setting for the servers.
+   */
+  String IMAGE_KEY = "harness.containers.image";
+
   /** The name used on the command line: {@code --embedded NAME[:datanodes]}. */
   String name();
 
   /** Starts the cluster and waits until it takes writes. */
   EmbeddedCluster start(Configuration base, int datanodes) throws Exception;
+
+  /** The keys of {@code base} set with {@link #SETTING_SOURCE}, and their values as set (unexpanded). */
+  static Map<String, String> settings(Configuration base) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : base) {
+      String[] sources = base.getPropertySources(e.getKey());
+      if (sources != null && Arrays.asList(sources).contains(SETTING_SOURCE)) {
+        out.put(e.getKey(), e.getValue());
+      }
+    }
+    return out;
+  }
 }

@@ -1,0 +1,131 @@
+package io.harness.containers;
+
+import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.target.EmbeddedClusterProvider;
+import io.harness.core.util.LocalDirs;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * What the two containers providers ({@code hdfs-containers}, {@code ozone-containers}; what
+ * {@code @HarnessCluster(processes = CONTAINERS)} asks for) share. {@code start(base, datanodes)}:
+ *
+ * <ul>
+ *   <li>without a reachable Docker engine skips the calling test class ({@link Docker#requireOrSkip()}: a failure
+ *       instead when {@code HARNESS_REQUIRE_DOCKER=1});
+ *   <li>runs the services in the image named by {@link EmbeddedClusterProvider#IMAGE_KEY}
+ *       ({@code harness.containers.image}), or, when it is unset or empty, in the project's own image
+ *       ({@link ClusterImage#project()}, built from this JVM's class path when missing); the key never reaches the
+ *       servers;
+ *   <li>writes the keys of {@code base} set with {@link EmbeddedClusterProvider#SETTING_SOURCE} (the annotation's
+ *       {@code conf} entries) into every service's site file and lays them over the client configuration; no
+ *       other key of {@code base} (Hadoop's defaults, a {@code core-site.xml} of the test class path) is used;
+ *   <li>keeps the cluster's configuration, data and logs in a new folder {@code harness-NAME-*} under
+ *       {@code java.io.tmpdir}, which {@link EmbeddedCluster#close()} deletes after stopping the containers.
+ * </ul>
+ */
+abstract class ContainersProvider implements EmbeddedClusterProvider {
+  /** The longest wait for each step of the start: one service listening, then the cluster ready. */
+  static final Duration LIMIT = Duration.ofMinutes(5);
+
+  /** How a kind of cluster starts: {@link HdfsContainers#start}, {@link OzoneContainers#start}. */
+  interface Starter {
+    ClusterContainers start(Path root, int datanodes, ClusterImage image, Map<String, String> site,
+        Duration limit) throws IOException, InterruptedException;
+  }
+
+  private final String name;
+  private final String kind;
+  private final String masters;
+  private final String rootPrefix;
+  private final Starter starter;
+
+  /**
+   * {@code kind} and {@code masters} start the description ({@code HDFS}, {@code namenode}); {@code rootPrefix}
+   * is the path every workload's root goes under on the cluster.
+   */
+  ContainersProvider(String name, String kind, String masters, String rootPrefix, Starter starter) {
+    this.name = name;
+    this.kind = kind;
+    this.masters = masters;
+    this.rootPrefix = rootPrefix;
+    this.starter = starter;
+  }
+
+  @Override
+  public final String name() {
+    return name;
+  }
+
+  @Override
+  public final EmbeddedCluster start(Configuration base, int datanodes) throws IOException, InterruptedException {
+    Docker.requireOrSkip();
+    ClusterImage image = ClusterImage.of(base.getTrimmed(IMAGE_KEY, ""));
+    Map<String, String> site = EmbeddedClusterProvider.settings(base);
+    Path root = Files.createTempDirectory("harness-" + name() + "-");
+    try {
+      ClusterContainers cluster = starter.start(root, datanodes, image, site, LIMIT);
+      String description = kind + " in containers: " + masters + " + " + datanodes + " datanode"
+          + (datanodes == 1 ? "" : "s") + " (image " + image.name()
+          + "; logs in " + root.resolve("logs") + ")";
+      return new Running(cluster, site, rootPrefix, description, root);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      LocalDirs.deleteOwnTempDir(root);
+      throw e;
+    }
+  }
+
+  /** A started cluster of containers as the SPI hands it out. */
+  private static final class Running implements EmbeddedCluster {
+    private final ClusterContainers cluster;
+    private final Configuration client;
+    private final String rootPrefix;
+    private final String description;
+    private final Path root;
+
+    Running(ClusterContainers cluster, Map<String, String> site, String rootPrefix, String description,
+        Path root) {
+      this.cluster = cluster;
+      this.client = cluster.configuration();
+      site.forEach((key, value) -> client.set(key, value, SETTING_SOURCE));
+      this.rootPrefix = rootPrefix;
+      this.description = description;
+      this.root = root;
+    }
+
+    @Override
+    public Configuration configuration() {
+      return client;
+    }
+
+    @Override
+    public URI fileSystemUri() {
+      return cluster.uri();
+    }
+
+    @Override
+    public String rootPrefix() {
+      return rootPrefix;
+    }
+
+    @Override
+    public String description() {
+      return description;
+    }
+
+    /** Stops every container, then deletes the cluster's folder (configuration, data, logs). */
+    @Override
+    public void close() {
+      try {
+        cluster.close();
+      } finally {
+        LocalDirs.deleteOwnTempDir(root);
+      }
+    }
+  }
+}
