@@ -134,8 +134,8 @@ class ExperimentIT {
         + "  - name: solo\n    run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/s-${repeat}\n");
     Cli.Run plan = Cli.inProcess("experiment", file.toString(), "--dry-run");
     assertEquals(0, plan.code(), plan.all());
-    for (String line : List.of("figures pipe / write    mb_per_sec", "figures pipe / read     seconds",
-        "figures pipe / again    testdfsio_throughput_mb_per_sec, read_p99_ms", "figures solo            seconds")) {
+    for (String line : List.of("figures pipe / write  mb_per_sec", "figures pipe / read   seconds",
+        "figures pipe / again  testdfsio_throughput_mb_per_sec, read_p99_ms", "figures solo          seconds")) {
       assertTrue(plan.out().contains(line), "expected '" + line + "' in:\n" + plan.out());
     }
     Path out = dir.resolve("out");

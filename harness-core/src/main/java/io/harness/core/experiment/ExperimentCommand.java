@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -173,9 +174,11 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
           + " datanode(s), started once" + (t.conf().isEmpty() ? "" : ", " + t.conf())
           : t.fs() + (t.root().isEmpty() ? "" : " under " + t.root()));
     }
+    Map<String, List<String>> figures = new LinkedHashMap<>();
     new LinkedHashSet<>(plan.rows().stream().map(ExperimentPlan.Row::workload).toList()).forEach(w -> w.steps()
-        .forEach(s -> out.printf("  figures %-15s %s%n", w.name() + (w.steps().size() > 1 ? " / " + s.name() : ""),
-            String.join(", ", s.figures()))));
+        .forEach(s -> figures.put(w.name() + (w.steps().size() > 1 ? " / " + s.name() : ""), s.figures())));
+    int width = figures.keySet().stream().mapToInt(String::length).max().orElse(1);
+    figures.forEach((line, f) -> out.printf("  figures %-" + width + "s  %s%n", line, String.join(", ", f)));
     long total = bytes.values().stream().filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).sum();
     long unknown = bytes.values().stream().filter(OptionalLong::isEmpty).count();
     out.printf("  writes %s%s%n", Sizes.format(total), unknown == 0 ? "" : " (and what " + unknown
