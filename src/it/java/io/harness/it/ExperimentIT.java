@@ -68,7 +68,8 @@ class ExperimentIT {
   void sparkParquet(@TempDir Path dir) throws Exception {
     Path out = run(dir, "spark-parquet.yaml", "--repeat", "1", "--set", "records=8");
     List<List<String>> rows = checkTable(out);
-    assertEquals(3 * 2 * 2, rows.size(), "generate, count, copy x 2 figures x 2 targets");
+    assertEquals((3 + 2 + 2) * 2, rows.size(), "generate 3 figures, count 2, copy 2, x 2 targets");
+    assertTrue(rows.stream().allMatch(l -> !l.get(7).isEmpty()), "every step's figures are filled: " + rows);
     assertTrue(Files.isRegularFile(out.resolve("rows/01-parquet_records-8-copy.html")));
     // the Spark JVM timed the client's waits, the experiment's JVM its datanodes' handling of them
     String generate = rows.stream().filter(l -> l.get(1).equals("generate") && l.get(4).equals("ozone")).findFirst()
@@ -112,6 +113,46 @@ class ExperimentIT {
     assertTrue(runs.get(1).path("reason").asText().contains("-read"), runs.get(1).toString());
   }
 
+  /**
+   * Each step's figures decide its lines of the table: a step's own, else its workload's, else the file's; every
+   * value is the run's own (checked against its JSON), and no line shows a figure its step did not ask for.
+   */
+  @Test
+  void aStepsFiguresDecideItsLines(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("e.yaml");
+    String root = "--root ${root}/p-${repeat}";
+    Files.writeString(file, "repeat: 2\n"
+        + "figures: [seconds]\n"
+        + "targets:\n  local: {fs: \"file:///\", root: " + dir.resolve("data") + "}\n"
+        + "workloads:\n"
+        + "  - name: pipe\n"
+        + "    figures: [testdfsio_throughput_mb_per_sec, read_p99_ms]\n"
+        + "    steps:\n"
+        + "      - {name: write, run: \"dfsio -write -nrFiles 2 -fileSize 1MB " + root + "\", figures: [mb_per_sec]}\n"
+        + "      - {name: read, run: \"dfsio -read -nrFiles 2 -fileSize 1MB " + root + "\", figures: [seconds]}\n"
+        + "      - {name: again, run: \"dfsio -read -nrFiles 2 -fileSize 1MB " + root + "\"}\n"
+        + "  - name: solo\n    run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/s-${repeat}\n");
+    Cli.Run plan = Cli.inProcess("experiment", file.toString(), "--dry-run");
+    assertEquals(0, plan.code(), plan.all());
+    for (String line : List.of("figures pipe / write  mb_per_sec", "figures pipe / read   seconds",
+        "figures pipe / again  testdfsio_throughput_mb_per_sec, read_p99_ms", "figures solo          seconds")) {
+      assertTrue(plan.out().contains(line), "expected '" + line + "' in:\n" + plan.out());
+    }
+    Path out = dir.resolve("out");
+    Cli.Run r = Cli.inProcess("experiment", file.toString(), "-o", out.toString());
+    assertEquals(0, r.code(), r.all());
+    List<List<String>> rows = checkTable(out);
+    assertEquals(List.of("pipe/write/mb_per_sec", "pipe/read/seconds", "pipe/again/testdfsio_throughput_mb_per_sec",
+        "pipe/again/read_p99_ms", "solo/solo/seconds"),
+        rows.stream().map(l -> l.get(0) + "/" + l.get(1) + "/" + l.get(3)).toList());
+    assertTrue(rows.stream().allMatch(l -> l.get(5).equals("2") && l.get(6).equals("0") && !l.get(7).isEmpty()),
+        "every cell has both repeats' values: " + rows);
+    String md = Files.readString(out.resolve("table.md"));
+    assertTrue(md.contains("| pipe / write | mb_per_sec (MB/s) | ") && md.contains("| pipe / read | seconds (s) | ")
+        && md.contains("| pipe / again | read_p99_ms (ms) | "), md);
+    assertFalse(md.contains("| pipe / write | seconds") || md.contains("| pipe / read | mb_per_sec"), md);
+  }
+
   /** Bad files and options: exit 2, one line naming the key (or option) and why, before anything is created. */
   @Test
   void badInputNamesTheKey(@TempDir Path dir) throws Exception {
@@ -125,7 +166,10 @@ class ExperimentIT {
     cases.put(targets + "workloads:\n  - run: dfsio -write\n    treads: 2\n", "workloads[0].treads: unknown key");
     cases.put("targets:\n  x: {embedded: hbase}\nworkloads:\n  - run: dfsio -write\n", "targets.x.embedded: 'hbase'");
     cases.put(targets + "repeat: 0\nworkloads:\n  - run: dfsio -write\n", "repeat: expected a whole number");
-    cases.put(targets + "figures: [speed]\nworkloads:\n  - run: dfsio -write\n", "figures: 'speed' is not a column");
+    cases.put(targets + "figures: [speed]\nworkloads:\n  - run: dfsio -write\n", "figures[0]: 'speed' is not a column");
+    cases.put(targets + "workloads:\n  - steps:\n    - dfsio -write\n"
+        + "    - {name: r, run: dfsio -read, figures: [seconds, mbps]}\n",
+        "workloads[0].steps[1].figures[1]: 'mbps' is not a column");
     cases.put(targets + "workloads:\n  - run: \"dfsio -write -resFile 'a b\"\n", "workloads[0].run: an unclosed '");
     cases.put("targets: [\n", "not YAML");
     int i = 0;

@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -38,7 +40,8 @@ import picocli.CommandLine.Parameters;
         "Reads FILE.yaml (see experiments/ for examples): targets (embedded: hdfs|ozone with datanodes: and server "
             + "settings conf:, or fs: URI with root:, confFiles: and conf:), workloads (run: a harness command line, "
             + "or steps: lines run in order), matrix: (parameters and their values; ${name} in a line), repeat: and "
-            + "figures: (columns of a run's result.csv: seconds, mb_per_sec, items_per_sec, write_p99_ms, ...). "
+            + "figures: (columns of a run's result.csv: seconds, mb_per_sec, items_per_sec, write_p99_ms, ...; per "
+            + "workload and per step too). "
             + "${root} is where the target's runs write, ${repeat} the repeat (1, 2, ...), ${target} its name.",
         "Each embedded cluster starts once and serves all of its runs. Runs are interleaved: every line runs on each "
             + "target in turn, the order reversed every other repeat. A failed run is recorded and the experiment "
@@ -63,7 +66,8 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
       + "values (e.g. --set rows=10000 for a quick pass, --set threads=1,10,50 on a real cluster); repeatable.")
   List<String> set = new ArrayList<>();
 
-  @Option(names = "--dry-run", description = "Print the plan (runs, clusters, bytes to be written) and exit.")
+  @Option(names = "--dry-run", description = "Print the plan (runs, clusters, each line's figures, bytes to be "
+      + "written) and exit.")
   boolean dryRun;
 
   @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "The experiment's folder; must not exist or "
@@ -170,6 +174,11 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
           + " datanode(s), started once" + (t.conf().isEmpty() ? "" : ", " + t.conf())
           : t.fs() + (t.root().isEmpty() ? "" : " under " + t.root()));
     }
+    Map<String, List<String>> figures = new LinkedHashMap<>();
+    new LinkedHashSet<>(plan.rows().stream().map(ExperimentPlan.Row::workload).toList()).forEach(w -> w.steps()
+        .forEach(s -> figures.put(w.name() + (w.steps().size() > 1 ? " / " + s.name() : ""), s.figures())));
+    int width = figures.keySet().stream().mapToInt(String::length).max().orElse(1);
+    figures.forEach((line, f) -> out.printf("  figures %-" + width + "s  %s%n", line, String.join(", ", f)));
     long total = bytes.values().stream().filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).sum();
     long unknown = bytes.values().stream().filter(OptionalLong::isEmpty).count();
     out.printf("  writes %s%s%n", Sizes.format(total), unknown == 0 ? "" : " (and what " + unknown

@@ -19,6 +19,22 @@ final class ExperimentFigures {
 
   private ExperimentFigures() {}
 
+  /**
+   * The figures {@code keys} name ({@code otherwise} when it has no {@code figures:}), each checked: a bad one names
+   * its path, {@code prefix} then {@code figures[i]} ({@code workloads[0].steps[1].figures[0]}).
+   */
+  static List<String> read(String arg, YamlKeys keys, String prefix, List<String> otherwise) {
+    if (!keys.has("figures")) {
+      return otherwise;
+    }
+    List<String> figures = keys.list("figures", otherwise);
+    boolean list = keys.node("figures", true).isArray();
+    for (int i = 0; i < figures.size(); i++) {
+      check(arg, prefix + "figures" + (list ? "[" + i + "]" : ""), figures.get(i));
+    }
+    return figures;
+  }
+
   /** Refuses a name that no result.csv can have. */
   static void check(String arg, String path, String figure) {
     if (!RUN_COLUMNS.contains(figure) && !KIND.matcher(figure).matches()) {

@@ -40,12 +40,16 @@ public record ExperimentFile(String source, String name, String description, int
     }
   }
 
-  /** One command line of a workload: a step's name (the workload's for a single line) and the line. */
-  public record Step(String name, String run) {}
+  /**
+   * One command line of a workload: a step's name (the workload's for a single line), the line, and the figures
+   * its table lines show (its own {@code figures:}, else its workload's, else the file's).
+   */
+  public record Step(String name, String run, List<String> figures) {}
 
   /**
    * A workload: its steps (one for a single {@code run:} line), its own matrix additions, the targets it runs on
-   * (all when the file does not say) and the figures its rows show (the file's when it does not say).
+   * (all when the file does not say) and the figures its steps show unless a step names its own (the file's when
+   * it does not say).
    */
   public record WorkloadSpec(String name, List<Step> steps, Map<String, List<String>> matrix, List<String> targets,
       List<String> figures, String path) {}
@@ -55,7 +59,7 @@ public record ExperimentFile(String source, String name, String description, int
   private static final Set<String> TARGET = Set.of("embedded", "datanodes", "stopped", "fs", "root", "confFiles",
       "conf");
   private static final Set<String> WORKLOAD = Set.of("name", "run", "steps", "matrix", "targets", "figures");
-  private static final Set<String> STEP = Set.of("name", "run");
+  private static final Set<String> STEP = Set.of("name", "run", "figures");
 
   /** Reads and checks {@code file}; {@code argument} is what bad input is reported against (the file's name). */
   public static ExperimentFile read(Path file) {
@@ -76,8 +80,7 @@ public record ExperimentFile(String source, String name, String description, int
     String fileName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     String name = top.text("name", fileName);
     int repeat = top.integer("repeat", 1, 1, 1000);
-    List<String> figures = top.list("figures", DEFAULT_FIGURES);
-    figures.forEach(f -> ExperimentFigures.check(arg, "figures", f));
+    List<String> figures = ExperimentFigures.read(arg, top, "", DEFAULT_FIGURES);
     Map<String, TargetSpec> targets = targets(arg, top.node("targets", true));
     Map<String, List<String>> matrix = matrix(arg, "matrix", top.node("matrix", false));
     JsonNode list = top.node("workloads", true);
@@ -212,6 +215,7 @@ public record ExperimentFile(String source, String name, String description, int
   private static WorkloadSpec workload(String arg, String path, JsonNode node, Set<String> targetNames,
       List<String> fileFigures) {
     YamlKeys k = new YamlKeys(arg, path + ".", node, WORKLOAD);
+    List<String> figures = ExperimentFigures.read(arg, k, path + ".", fileFigures);
     List<Step> steps = new ArrayList<>();
     if (k.has("run") == k.has("steps")) {
       throw new UsageException(arg, path + ": give either run: (a harness command line) or steps: (a list of them)");
@@ -220,7 +224,7 @@ public record ExperimentFile(String source, String name, String description, int
     if (k.has("run")) {
       String run = k.text("run", null);
       name = k.text("name", ExperimentPlan.defaultName(run));
-      steps.add(new Step(name, run));
+      steps.add(new Step(name, run, figures));
     } else {
       JsonNode list = k.node("steps", true);
       if (!list.isArray() || list.isEmpty()) {
@@ -238,7 +242,8 @@ public record ExperimentFile(String source, String name, String description, int
         if (steps.stream().anyMatch(o -> o.name().equals(stepName))) {
           throw new UsageException(arg, sp + ".name: a second step named '" + stepName + "'");
         }
-        steps.add(new Step(stepName, run));
+        List<String> own = sk == null ? figures : ExperimentFigures.read(arg, sk, sp + ".", figures);
+        steps.add(new Step(stepName, run, own));
       }
       name = k.text("name", steps.get(0).name());
     }
@@ -252,8 +257,6 @@ public record ExperimentFile(String source, String name, String description, int
             + String.join(", ", targetNames) + ")");
       }
     }
-    List<String> figures = k.list("figures", fileFigures);
-    figures.forEach(f -> ExperimentFigures.check(arg, path + ".figures", f));
     return new WorkloadSpec(name, steps, matrix(arg, path + ".matrix", k.node("matrix", false)), targets, figures,
         path);
   }

@@ -15,10 +15,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The experiment's table, the way such studies print it: a line per workload, parameters, step and figure, a
- * column per target, each cell the median of the repeats with every repeat beside it ({@code 556 (556, 564, 585)};
- * a failed repeat shows as {@code failed} and counts in no median). Written as Markdown and CSV; the figures are
- * read from each run's own {@code result.csv}.
+ * The experiment's table, the way such studies print it: a line per workload, parameters, step and figure (each
+ * step shows its own figures), a column per target, each cell the median of the repeats with every repeat beside
+ * it ({@code 556 (556, 564, 585)}; a failed repeat shows as {@code failed} and counts in no median). Written as
+ * Markdown and CSV; the figures are read from each run's own {@code result.csv}.
  */
 final class ExperimentTable {
   /** The columns of {@code table.csv}: one row per line, figure and target. */
@@ -127,7 +127,7 @@ final class ExperimentTable {
     out.add(head.toString());
     out.add(rule.toString());
     for (Line line : lines()) {
-      for (String figure : line.row().workload().figures()) {
+      for (String figure : line.step().figures()) {
         StringBuilder b = new StringBuilder("| " + line.label() + " | " + figure + unit(figure) + " |");
         for (TargetSpec t : targets) {
           b.append(' ').append(cell(line, t, figure).text()).append(" |");
@@ -149,7 +149,7 @@ final class ExperimentTable {
     for (Line line : lines()) {
       String params = String.join(";", line.row().params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
           .toList());
-      for (String figure : line.row().workload().figures()) {
+      for (String figure : line.step().figures()) {
         for (TargetSpec t : plan.targets()) {
           Cell c = cell(line, t, figure);
           if (c.runs().isEmpty()) {

@@ -70,19 +70,50 @@ class ExperimentPlanTest {
   }
 
   @Test
+  void aStepsFiguresOverrideItsWorkloadsWhichOverrideTheFiles(@TempDir Path dir) throws Exception {
+    ExperimentFile f = file(dir, FILE.replace("repeat: 2", "repeat: 2\nfigures: [items_per_sec]")
+        .replace("targets: [b]", "targets: [b]\n    figures: [mb_per_sec, write_p99_ms]")
+        .replace("/p${run}\"}", "/p${run}\", figures: seconds}"));
+    assertEquals(List.of("items_per_sec"), f.figures());
+    ExperimentFile.WorkloadSpec gen = f.workloads().get(0);
+    assertEquals(List.of("items_per_sec"), gen.steps().get(0).figures(), "a run: line shows the file's");
+    ExperimentFile.WorkloadSpec pipe = f.workloads().get(1);
+    assertEquals(List.of("mb_per_sec", "write_p99_ms"), pipe.figures());
+    assertEquals(List.of("seconds"), pipe.steps().get(0).figures(), "the step's own");
+    assertEquals(List.of("mb_per_sec", "write_p99_ms"), pipe.steps().get(1).figures(), "a plain line: the workload's");
+    // with none named anywhere, every step shows the default
+    ExperimentFile plain = file(dir, FILE);
+    assertTrue(plain.workloads().stream().flatMap(w -> w.steps().stream())
+        .allMatch(s -> s.figures().equals(ExperimentFile.DEFAULT_FIGURES)));
+    // the plan's runs carry their step, and so its figures
+    ExperimentPlan plan = ExperimentPlan.of(f, 1, List.of("pipe"));
+    assertEquals(List.of(List.of("seconds"), List.of("mb_per_sec", "write_p99_ms")),
+        plan.runs().stream().map(r -> r.step().figures()).toList());
+  }
+
+  @Test
   void badKeysAreNamedWithTheirPath(@TempDir Path dir) throws Exception {
-    Map<String, String> cases = Map.of(
+    String[] cases = {
         FILE.replace("datanodes: 1}", "datanodes: 99}"), "targets.a.datanodes: expected a whole number from 1 to 16",
         FILE.replace("root: /data/b}", "root: data/b}"), "targets.b.root: 'data/b' is not an absolute path",
         FILE.replace("targets: [b]", "targets: [c]"), "workloads[1].targets[0]: no target named 'c'",
         FILE.replace("size: [1MB, 4MB]", "size: []"), "matrix.size: expected a value or a non-empty list",
         FILE.replace("repeat: 2", "repeat: 2\nrepeats: 3"), "repeats: unknown key",
         FILE.replace("- name: pipe", "- name: gen"), "workloads[1].name: a second workload named 'gen'",
-        FILE.replace("b: {fs:", "b: {stopped: true, fs:"), "targets.b: datanodes: and stopped: are for embedded");
-    for (Map.Entry<String, String> c : cases.entrySet()) {
-      UsageException e = assertThrows(UsageException.class, () -> file(dir, c.getKey()));
-      assertEquals(dir.resolve("e.yaml") + ": " + c.getValue(), e.getMessage().substring(0,
-          Math.min(e.getMessage().length(), (dir.resolve("e.yaml") + ": " + c.getValue()).length())), e.getMessage());
+        FILE.replace("b: {fs:", "b: {stopped: true, fs:"), "targets.b: datanodes: and stopped: are for embedded",
+        FILE.replace("/p${run}\"}", "/p${run}\", figures: [seconds, speed]}"),
+        "workloads[1].steps[0].figures[1]: 'speed' is not a column of a run's result.csv",
+        FILE.replace("targets: [b]", "targets: [b]\n    figures: [mb_per_sec, p99]"),
+        "workloads[1].figures[1]: 'p99' is not a column",
+        FILE.replace("repeat: 2", "repeat: 2\nfigures: [seconds, seconds]"), "figures: a value is given twice",
+        FILE.replace("/p${run}\"}", "/p${run}\", figures: {a: 1}}"),
+        "workloads[1].steps[0].figures: expected a value or a non-empty list"};
+    for (int i = 0; i < cases.length; i += 2) {
+      String text = cases[i];
+      String expected = dir.resolve("e.yaml") + ": " + cases[i + 1];
+      UsageException e = assertThrows(UsageException.class, () -> file(dir, text), expected);
+      assertEquals(expected, e.getMessage().substring(0, Math.min(e.getMessage().length(), expected.length())),
+          e.getMessage());
     }
   }
 }
