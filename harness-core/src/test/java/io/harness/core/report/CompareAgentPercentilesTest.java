@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code harness compare} on runs with {@code --instrument}: each timed call's p50 / p99 / max from the reports'
- * buckets added together, a run saved without buckets with its single report's own, or n/a.
+ * buckets added together, a run saved without buckets with its single report's own, or n/a: in the printed table,
+ * the CSV and the HTML page.
  */
 class CompareAgentPercentilesTest {
   /** The agent's bucket of 1 ms (1,000,000 ns in [2^19, 2^20), quarter 3): 4 * 18 + 3; its midpoint 983,039 ns. */
@@ -104,11 +105,12 @@ class CompareAgentPercentilesTest {
     Path single = run("single", List.of(report(null, "write", 100, 0, false)));
     Path old = run("old", List.of(report(null, "write", 50, 0, false), report(null, "write", 40, 10, false)));
     Path csv = dir.resolve("compare.csv");
+    Path html = dir.resolve("compare.html");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), "compare", merged.toString(), single.toString(),
-        old.toString(), "--csv", csv.toString());
+        old.toString(), "--csv", csv.toString(), "-o", html.toString());
     String printed = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, code, printed + err.toString(StandardCharsets.UTF_8));
     Map<String, List<String>> table = new LinkedHashMap<>();
@@ -132,5 +134,9 @@ class CompareAgentPercentilesTest {
     assertEquals(List.of("1", "100.0", "100.0", "100.0", "", ""), rows.get("write agent max ms|merged"));
     assertEquals(List.of("0", "", "", "", "", ""), rows.get("write agent p99 ms|old"));
     assertEquals("1", rows.get("write agent p99 ms|single").get(0));
+
+    String page = Files.readString(html);
+    assertTrue(page.contains("<th>write agent p99 ms</th><td>92.27</td><td>0.983</td><td>x0.01</td><td>n/a</td>"
+        + "<td></td></tr>"), page);
   }
 }
