@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.report.AgentBuckets;
 import io.harness.core.report.Comparison;
 import io.harness.core.result.ResultWriter;
 import java.io.IOException;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code harness compare} on real runs: dfsio writes on the local file system with {@code --instrument} (three
  * with 1 MB buffers on one thread, two with 512 KB buffers on two), and a teragen run. Every cell of the table
- * and of its CSV against the median, min and max computed here from the runs' result.json; the overlap mark
+ * and of its CSV against the median, min and max computed here from the runs' result.json (the agent's
+ * percentiles from its reports' buckets added together, one report's p99 its own); the overlap mark
  * where the ranges overlap and nowhere else; the option differences; and bad input: exit 2, one line naming the
  * argument, nothing written.
  */
@@ -213,13 +215,31 @@ class CompareIT {
       for (String call : List.of("write", "close")) {
         long calls = 0;
         long nanos = 0;
+        long[] buckets = new long[0];
+        long max = 0;
         for (JsonNode fs : j.at("/figures/instrumentation")) {
           calls += fs.at("/counters/" + call + ".call").asLong();
           nanos += fs.at("/counters/" + call + ".allTimeNanos").asLong();
+          max = Math.max(max, fs.at("/counters/" + call + ".maxNanos").asLong());
+          JsonNode counts = fs.at("/buckets/" + call);
+          assertTrue(counts.isArray() || fs.at("/counters/" + call + ".call").asLong() == 0, fs.toString());
+          if (counts.isArray()) {
+            buckets = AgentBuckets.sum(buckets, ResultWriter.mapper().convertValue(counts, long[].class));
+          }
         }
         add(out, call + " calls", calls);
         add(out, call + " total ms", nanos / 1e6);
         add(out, call + " mean ms", nanos / 1e6 / calls);
+        // the agent's percentiles: the reports' buckets added together, the largest max
+        assertEquals(calls, Arrays.stream(buckets).sum(), call);
+        add(out, call + " agent p50 ms", AgentBuckets.percentile(buckets, max, 0.5) / 1e6);
+        add(out, call + " agent p99 ms", AgentBuckets.percentile(buckets, max, 0.99) / 1e6);
+        add(out, call + " agent max ms", max / 1e6);
+        if (j.at("/figures/instrumentation").size() == 1) {
+          // one file system: its own p99, as the agent computed it
+          assertEquals(j.at("/figures/instrumentation/0/counters/" + call + ".p99Nanos").asLong(),
+              AgentBuckets.percentile(buckets, max, 0.99), call);
+        }
       }
     }
     return out;

@@ -3,6 +3,7 @@ package io.harness.instrumentation;
 import io.harness.core.cli.RunFailedException;
 import io.harness.core.cli.RunInstrumentation;
 import io.harness.core.cli.UsageException;
+import io.harness.core.report.AgentBuckets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,7 +49,8 @@ public final class HarnessRunInstrumentation implements RunInstrumentation {
 
   /**
    * Every FileSystem instance's counters, then each server-side scope's (the datanode's): what it counted since
-   * {@link #mark()}, with {@code "scope"} naming it.
+   * {@link #mark()}, with {@code "scope"} naming it; and, under {@code "buckets"}, each called operation's bucket
+   * counts.
    */
   @Override
   public List<Map<String, Object>> timings() {
@@ -65,6 +67,10 @@ public final class HarnessRunInstrumentation implements RunInstrumentation {
       m.put("class", t.fsClass());
       m.put("closed", t.closed());
       m.put("counters", t.counters());
+      // each call's bucket counts up to the last non-empty one: what `harness compare` adds up over the reports
+      Map<String, long[]> buckets = new LinkedHashMap<>();
+      t.buckets().forEach((call, counts) -> buckets.put(call, AgentBuckets.trimmed(counts)));
+      m.put("buckets", buckets);
       out.add(m);
     }
     return out;

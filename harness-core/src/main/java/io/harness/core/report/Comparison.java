@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * Runs, or groups of repeated runs, side by side: per figure ({@link RunFigures}), each group's {@link Spread}
@@ -22,10 +25,17 @@ public record Comparison(List<RunGroup> groups, List<Row> rows, List<String> not
   public static final List<String> CSV_COLUMNS = List.of("figure", "group", "runs", "median", "min", "max", "ratio",
       "overlaps_first");
 
-  /** One figure: its spread in each group, in the groups' order (null where no run of the group has it). */
-  public record Row(String figure, List<Spread> cells) {
+  /** What a group's cell shows where its runs have the figure but none can tell it. */
+  public static final String NOT_AVAILABLE = "n/a";
+
+  /**
+   * One figure: its spread in each group, in the groups' order (null where no run of the group has a value), and
+   * the groups whose runs have the figure only as n/a (an agent percentile of a run saved without buckets).
+   */
+  public record Row(String figure, List<Spread> cells, Set<Integer> notAvailable) {
     public Row {
       cells = java.util.Collections.unmodifiableList(new ArrayList<>(cells));
+      notAvailable = Set.copyOf(notAvailable);
     }
 
     /** Whether {@code group}'s range overlaps the first group's (false where either has no value). */
@@ -61,8 +71,18 @@ public record Comparison(List<RunGroup> groups, List<Row> rows, List<String> not
       }
     }
     List<Row> rows = new ArrayList<>();
-    values.forEach((figure, perGroup) -> rows.add(new Row(figure, perGroup.stream()
-        .map(v -> v.isEmpty() ? null : Spread.of(v.stream().mapToDouble(Double::doubleValue).toArray())).toList())));
+    values.forEach((figure, perGroup) -> {
+      List<Spread> cells = new ArrayList<>();
+      Set<Integer> notAvailable = new HashSet<>();
+      for (int g = 0; g < perGroup.size(); g++) {
+        double[] known = perGroup.get(g).stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        cells.add(known.length == 0 ? null : Spread.of(known));
+        if (known.length == 0 && !perGroup.get(g).isEmpty()) {
+          notAvailable.add(g);
+        }
+      }
+      rows.add(new Row(figure, cells, notAvailable));
+    });
     List<String> all = new ArrayList<>();
     for (RunGroup g : groups) {
       all.add(g.label() + ": " + (g.runs().size() == 1 ? g.runs().get(0).dir()
@@ -74,6 +94,11 @@ public record Comparison(List<RunGroup> groups, List<Row> rows, List<String> not
     }
     all.add("ratio: the column's median over the first column's; " + OVERLAP + " after it: their min-max ranges "
         + "overlap, the difference is within the noise of the runs");
+    if (rows.stream().anyMatch(r -> r.figure().contains(RunFigures.AGENT))) {
+      all.add("CALL agent p50 / p99 / max ms: the timing agent's, from the buckets of every report that counted the "
+          + "call added together (the max: the largest report's); " + NOT_AVAILABLE + ": a run saved without buckets "
+          + "whose call several reports counted");
+    }
     all.addAll(notes);
     return new Comparison(groups, rows, all);
   }
@@ -99,7 +124,7 @@ public record Comparison(List<RunGroup> groups, List<Row> rows, List<String> not
     for (Row r : rows) {
       List<String> line = new ArrayList<>(List.of(r.figure()));
       for (int g = 0; g < groups.size(); g++) {
-        line.add(cell(r.cells().get(g)));
+        line.add(r.notAvailable().contains(g) ? NOT_AVAILABLE : cell(r.cells().get(g)));
         if (g > 0) {
           Double ratio = r.ratio(g);
           line.add(ratio == null ? "" : "x" + String.format(Locale.ROOT, "%.2f", ratio)
@@ -128,13 +153,19 @@ public record Comparison(List<RunGroup> groups, List<Row> rows, List<String> not
     return Math.abs(v) >= 1 ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.3g", v);
   }
 
-  /** Writes the comparison as CSV ({@link #CSV_COLUMNS}), the numbers in full. */
+  /**
+   * Writes the comparison as CSV ({@link #CSV_COLUMNS}), the numbers in full; a group whose runs have a figure only
+   * as n/a gets its row with {@code runs} 0 and the numbers empty.
+   */
   public void writeCsv(Path file) throws IOException {
     List<List<Object>> lines = new ArrayList<>();
     for (Row r : rows) {
       for (int g = 0; g < groups.size(); g++) {
         Spread s = r.cells().get(g);
         if (s == null) {
+          if (r.notAvailable().contains(g)) {
+            lines.add(Arrays.asList(r.figure(), groups.get(g).label(), 0, null, null, null, null, null));
+          }
           continue;
         }
         lines.add(Arrays.asList(r.figure(), groups.get(g).label(), s.runs(), s.median(), s.min(), s.max(),
