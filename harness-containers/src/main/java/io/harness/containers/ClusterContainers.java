@@ -125,10 +125,7 @@ public abstract class ClusterContainers implements AutoCloseable {
   protected final void startAll(Duration limit, Step then) throws IOException, InterruptedException {
     long t0 = System.nanoTime();
     try {
-      for (Service s : services.values()) {
-        s.start(limit);
-      }
-      awaitReady(limit);
+      startAgain(limit);
       then.run();
     } catch (IOException | InterruptedException | RuntimeException e) {
       close();

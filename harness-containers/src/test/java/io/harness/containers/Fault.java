@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -171,6 +172,13 @@ final class Fault {
     }
     System.out.printf("FAULT | %s | %s | the %d file(s) the write counted read back byte for byte | %.1f s%n", label,
         name, written.size(), (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** Case 4: {@code service} killed, and started again on its data 5 s later (the run goes on meanwhile). */
+  static void killedAndStartedAgain(Service service) throws InterruptedException {
+    service.kill();
+    Thread.sleep(5000);
+    service.start(Duration.ofMinutes(3));
   }
 
   /** Case 2: the first two datanodes killed; the run fails truthfully (within 15 minutes). */

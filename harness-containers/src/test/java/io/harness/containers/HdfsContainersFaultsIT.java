@@ -53,9 +53,10 @@ class HdfsContainersFaultsIT {
   }
 
   /** A dfsio write once the datanodes hold 768 MB of it (256 MB of each of 3 replicas): under way. */
-  private Fault writeUnderWay() throws Exception {
+  private Fault writeUnderWay(String... clientSettings) throws Exception {
     long base = Fault.onDisk(cluster);
-    return Fault.start(work.resolve("runs"), dfsio("dfsio", "-write")).awaitOnDisk(cluster, base, 3L * 256 << 20);
+    return Fault.start(work.resolve("runs"), dfsio(Cli.concat(new String[] {"dfsio", "-write"}, clientSettings)))
+        .awaitOnDisk(cluster, base, 3L * 256 << 20);
   }
 
   private void readBack(Fault write, Set<String> written, String name) throws Exception {
@@ -83,13 +84,8 @@ class HdfsContainersFaultsIT {
    * default: then a client fails at its first call that finds no namenode).
    */
   private void namenodeKilledAndRestarted(String name, String... clientSettings) throws Exception {
-    long base = Fault.onDisk(cluster);
-    Fault write = Fault.start(work.resolve("runs"), dfsio(Cli.concat(new String[] {"dfsio", "-write"},
-        clientSettings))).awaitOnDisk(cluster, base, 3L * 256 << 20);
-    Service nn = cluster.service(HdfsContainers.NAMENODE);
-    nn.kill();
-    Thread.sleep(5000);
-    nn.start(Duration.ofMinutes(3));
+    Fault write = writeUnderWay(clientSettings);
+    Fault.killedAndStartedAgain(cluster.service(HdfsContainers.NAMENODE));
     Cli.Run r = write.await(CLUSTER, "4: nn killed, restarted 5 s later, during dfsio -write 4 x 512MB" + name, 15);
     readBack(write, write.written(r, BYTES), "4: read back after the nn restart" + name);
   }

@@ -93,10 +93,7 @@ class OzoneContainersFaultsIT {
   @Test
   void case4OzoneManagerKilledAndRestarted() throws Exception {
     Fault write = writeUnderWay();
-    Service om = cluster.service(OzoneContainers.OM);
-    om.kill();
-    Thread.sleep(5000);
-    om.start(Duration.ofMinutes(3));
+    Fault.killedAndStartedAgain(cluster.service(OzoneContainers.OM));
     Cli.Run r = write.await(CLUSTER, "4: om killed, restarted 5 s later, during dfsio -write 4 x 256MB", 15);
     verifiedReadFinds(write, write.written(r, BYTES), "4: dfsio -read --verify after the om restart");
   }
