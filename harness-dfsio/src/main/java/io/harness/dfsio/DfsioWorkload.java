@@ -10,7 +10,6 @@ import io.harness.core.run.Workload;
 import io.harness.core.target.Target;
 import io.harness.core.util.Bounded;
 import io.harness.core.cli.EngineOption;
-import io.harness.core.cli.Signals;
 import io.harness.core.engine.TaskRecorder;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -128,11 +127,11 @@ public final class DfsioWorkload implements Workload<Target> {
     String path = new Path(qualified(target, dir), PartFile.NAME).toString();
     if (mapReduce) {
       return f.withPartFile(new DfsioFigures.PartFileState(path, !outcome.records().stopped(),
-          outcome.records().stopped() ? "not written: the run was stopped by " + Signals.received() : null));
+          outcome.records().stopped() ? "not written: the run was stopped by " + settings.stop().signal() : null));
     }
-    if (Signals.stopRequested()) {
+    if (settings.stop().requested()) {
       return f.withPartFile(new DfsioFigures.PartFileState(path, false,
-          "not written: the run was stopped by " + Signals.received()));
+          "not written: the run was stopped by " + settings.stop().signal()));
     }
     try {
       Bounded.call("part file", PART_FILE_SECONDS, () -> {

@@ -130,7 +130,7 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
     SparkTarget.Spec target = new SparkTarget.Spec(workload.operation(), context.conf(), kind, datanodes,
         clusterClassPath, clusterSettings(), defaultFs, master, sparkConf, List.of(paths), root);
     Settings settings = new Settings(context.out(), context.err(), recording, context.commandLine(),
-        RunRecording.optionValues(spec), null, 0, true);
+        RunRecording.optionValues(spec), null, 0, true, context.stop());
     return new Pipeline(settings).run(workload, () -> SparkTarget.open(target, context.err())).exitCode();
   }
 

@@ -2,7 +2,6 @@ package io.harness.teragen;
 
 import io.harness.core.cli.EngineOption;
 import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.Signals;
 import io.harness.core.cli.UsageException;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.Window;
@@ -139,7 +138,8 @@ public final class TeraGenWorkload implements Workload<Target> {
       @Override
       public RunRecords run(Settings settings) throws Exception {
         TeraGenJob.Result r = TeraGenJob.run(target.conf(), target.fs(), out, plan.rows(), plan.maps(),
-            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), settings.recording(), settings.out());
+            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), settings.recording(), settings.out(),
+            settings.stop());
         long end = EpochClock.nowEpochNanos();
         return new RunRecords(r.records(), List.of(), end - (long) (r.jobMillis() * 1e6), end, false,
             java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce"));
@@ -161,11 +161,11 @@ public final class TeraGenWorkload implements Workload<Target> {
   @Override
   public Figures finish(Target target, RunOutcome outcome, Settings settings) throws IOException {
     boolean complete = outcome.records().failed().isEmpty() && !outcome.records().stopped()
-        && !Signals.stopRequested();
+        && !settings.stop().requested();
     if (!mapReduce && complete) {
       target.fs().create(new Path(out, "_SUCCESS"), true).close();
     }
-    if (Signals.stopRequested()) {
+    if (settings.stop().requested()) {
       settings.err().println("teragen: " + target.fs().makeQualified(out) + " is incomplete (no _SUCCESS)");
     }
     return outcome.figures();

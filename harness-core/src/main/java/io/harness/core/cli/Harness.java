@@ -1,5 +1,6 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.StopRequest;
 import io.harness.core.result.Versions;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -46,15 +47,23 @@ public final class Harness implements Runnable {
    */
   public static int run(Map<String, String> env, PrintStream out, PrintStream err, RunContext.Host host,
       String... args) {
-    if (host == null || host.planned() == null) {
-      Signals.newRun();
+    // this command line's own stop request: a signal asks it (and any other run in flight) to stop
+    StopRequest stop = StopRequest.open();
+    try {
+      return run(env, out, err, host, stop, args);
+    } finally {
+      stop.close();
     }
+  }
+
+  private static int run(Map<String, String> env, PrintStream out, PrintStream err, RunContext.Host host,
+      StopRequest stop, String... args) {
     RunContext context;
     GenericOptions generic;
     try {
       generic = GenericOptions.extract(args);
       context = new RunContext(Arrays.asList(args), generic,
-          RunContext.baseConfiguration(env, generic), out, err).hostedBy(host);
+          RunContext.baseConfiguration(env, generic), out, err, stop).hostedBy(host);
     } catch (UsageException e) {
       err.println("harness: " + e.getMessage());
       return ExitCodes.USAGE;
@@ -64,7 +73,7 @@ public final class Harness implements Runnable {
       return ExitCodes.USAGE;
     }
     int code = cl.execute(generic.rest().toArray(new String[0]));
-    return Signals.exitCode(code);
+    return stop.exitCode(code);
   }
 
   static CommandLine commandLine(RunContext context) {

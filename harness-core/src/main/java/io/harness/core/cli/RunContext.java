@@ -37,6 +37,7 @@ public final class RunContext {
   private final Configuration conf;
   private final PrintStream out;
   private final PrintStream err;
+  private final io.harness.core.base.StopRequest stop;
   private Host host;
 
   /**
@@ -48,7 +49,8 @@ public final class RunContext {
       java.util.function.Consumer<io.harness.core.run.Workload<?>> planned) {}
 
   public RunContext(List<String> commandLine, GenericOptions genericOptions, Configuration conf,
-      PrintStream out, PrintStream err) {
+      PrintStream out, PrintStream err, io.harness.core.base.StopRequest stop) {
+    this.stop = stop;
     this.commandLine = List.copyOf(commandLine);
     this.genericOptions = genericOptions;
     this.conf = conf;
@@ -109,5 +111,10 @@ public final class RunContext {
 
   public PrintStream err() {
     return err;
+  }
+
+  /** This command line's stop request: its runs stop when it is asked, and its exit code follows. */
+  public io.harness.core.base.StopRequest stop() {
+    return stop;
   }
 }

@@ -162,18 +162,20 @@ public final class RunRecording {
 
   /**
    * Saves {@code result} in {@code folder} (and to {@code --json}) with {@link #figures} added to its figures
-   * and the exit code the process ends with ({@link Signals}); returns the folder's file, or null.
+   * and the exit code the run ends with ({@code stop}: a signal before this changes it, none after); returns the
+   * folder's file, or null.
    */
-  public Path save(RunFolder folder, RunResult result, PrintStream err) throws IOException {
+  public Path save(RunFolder folder, RunResult result, io.harness.core.base.StopRequest stop, PrintStream err)
+      throws IOException {
     Map<String, Object> figures = new LinkedHashMap<>(result.figures());
     figures.putAll(figures(folder.dir(), err));
-    int exit = Signals.exitCode(result.exitCode());
+    int exit = stop.exitCode(result.exitCode());
     RunResult saved = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
         result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
         result.cluster(), result.startedAt(), result.finishedAt(), exit, result.failedTasks(), result.aggregate(), figures,
-        result.tasks(), Signals.received(), folder.logName(), result.plan());
+        result.tasks(), stop.signal(), folder.logName(), result.plan());
     Path file = folder.writeResult(saved, json);
-    Signals.settle(exit);
+    stop.settle(exit);
     return file;
   }
 

@@ -113,7 +113,8 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       }
     }
     Settings settings = new Settings(context.out(), context.err(), recording, context.commandLine(),
-        RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true);
+        RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true,
+        context.stop());
     return new Pipeline(settings).run(workload(), source).exitCode();
   }
 

@@ -102,7 +102,7 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
     RunLog log = RunLog.start(dir.resolve("experiment.log"), ctx.err(), false);
     io.harness.core.cli.RunInstrumentation servers = servers(plan, out);
     try (ExperimentTargets targets = ExperimentTargets.start(plan.targets(), ctx.conf(), dir, out)) {
-      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers).run(plan, targets,
+      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers, ctx.stop()).run(plan, targets,
           done -> ExperimentRecord.write(dir, plan, done));
     } finally {
       log.close();

@@ -37,9 +37,12 @@ final class ExperimentRunner {
   private final Path dir;
   private final PrintStream out;
   private final io.harness.core.cli.RunInstrumentation servers;
+  private final io.harness.core.base.StopRequest stop;
 
   /** {@code servers}: the agent timing this JVM's datanodes for runs in JVMs of their own, or null. */
-  ExperimentRunner(Map<String, String> env, Path dir, PrintStream out, io.harness.core.cli.RunInstrumentation servers) {
+  ExperimentRunner(Map<String, String> env, Path dir, PrintStream out, io.harness.core.cli.RunInstrumentation servers,
+      io.harness.core.base.StopRequest stop) {
+    this.stop = stop;
     this.env = env;
     this.dir = dir;
     this.out = out;
@@ -83,7 +86,7 @@ final class ExperimentRunner {
       out.printf("%s  exit %d, %.1f s%s%n", " ".repeat(2 * width + 3), code, seconds,
           o.ok() ? ", " + dir.relativize(runFolder) : ": " + (reason == null ? "see " + dir.relativize(log) : reason));
       after.accept(outcomes);
-      if (code == SIGINT || code == SIGTERM || io.harness.core.cli.Signals.stopRequested()) {
+      if (code == SIGINT || code == SIGTERM || stop.requested()) {
         out.println("experiment: stopped by a signal; the runs so far are kept");
         break;
       }

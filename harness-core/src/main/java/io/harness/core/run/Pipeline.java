@@ -2,7 +2,6 @@ package io.harness.core.run;
 
 import io.harness.core.cli.ExitCodes;
 import io.harness.core.cli.RunRecording;
-import io.harness.core.cli.Signals;
 import io.harness.core.cli.UsageException;
 import io.harness.core.report.RunCsv;
 import io.harness.core.context.ClusterContext;
@@ -67,11 +66,11 @@ public final class Pipeline {
       int tasks = records.tasks().size();
       TextReport.failureLines(workload.label(), tasks, results(records)).forEach(err::println);
       figures.failures().forEach(err::println);
-      if (Signals.stopRequested()) {
-        err.println(workload.label() + ": stopped by " + Signals.received() + "; the figures cover what " + tasks
+      if (settings.stop().requested()) {
+        err.println(workload.label() + ": stopped by " + settings.stop().signal() + "; the figures cover what " + tasks
             + " task(s) did until then");
       }
-      int exit = Signals.exitCode(records.failed().isEmpty() && figures.failures().isEmpty()
+      int exit = settings.stop().exitCode(records.failed().isEmpty() && figures.failures().isEmpty()
           ? ExitCodes.OK : ExitCodes.FAILED);
       RunResult result = result(workload, target, prepared, cluster, startedAt, exit, aggregate, figures, records,
           folder);
@@ -99,7 +98,7 @@ public final class Pipeline {
 
   /** Saves the result (with {@code --instrument}'s and {@code --profile}'s figures) when the run records. */
   private Path save(RunFolder folder, RunResult result) throws java.io.IOException {
-    return settings.recording() == null ? null : settings.recording().save(folder, result, settings.err());
+    return settings.recording() == null ? null : settings.recording().save(folder, result, settings.stop(), settings.err());
   }
 
   /**
@@ -136,7 +135,7 @@ public final class Pipeline {
     return new RunResult(workload.name(), workload.operation(), settings.commandLine(), settings.options(),
         Versions.detect(), hostName(), target.location(), target.description(), prepared.root(), cluster, startedAt,
         Instant.now().toString(), exit, failed, aggregate, figuresMap(figures), results(records),
-        Signals.received(), folder.logName(), workload.plan());
+        settings.stop().signal(), folder.logName(), workload.plan());
   }
 
   /** The workload's figures as the JSON has them. */

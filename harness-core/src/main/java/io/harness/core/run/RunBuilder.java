@@ -75,8 +75,15 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
     Workload<Target> workload = workload(conf);
     Configuration own = new Configuration(conf);
     RunRecording recording = runDir == null ? null : RunRecording.to(runDir);
-    Settings settings = new Settings(out, err, recording, List.of(), Map.of(), threads, taskTimeoutNanos, false);
-    URI uri = Target.check(own, fileSystem, "fileSystem");
-    return new Pipeline(settings).run(workload, () -> Target.configured(own, uri));
+    // the run's own stop request: its exit code is this run's, whatever ran before it in this JVM
+    io.harness.core.base.StopRequest stop = io.harness.core.base.StopRequest.open();
+    try {
+      Settings settings = new Settings(out, err, recording, List.of(), Map.of(), threads, taskTimeoutNanos, false,
+          stop);
+      URI uri = Target.check(own, fileSystem, "fileSystem");
+      return new Pipeline(settings).run(workload, () -> Target.configured(own, uri));
+    } finally {
+      stop.close();
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.harness.core.run;
 
+import io.harness.core.base.StopRequest;
 import io.harness.core.cli.RunRecording;
 import io.harness.core.engine.Monitor;
 import java.io.OutputStream;
@@ -21,19 +22,20 @@ import java.util.Map;
  * @param threads threads of the local engine; null: one per task, at most twice the cores
  * @param taskTimeoutNanos {@code --task-timeout}; 0: off
  * @param captureLogs whether {@code System.out} / {@code System.err} go to the run's log while it lasts
+ * @param stop this run's stop request (a signal to the command-line process asks it), and so its exit code
  */
 public record Settings(PrintStream out, PrintStream err, RunRecording recording, List<String> commandLine,
-    Map<String, Object> options, Integer threads, long taskTimeoutNanos, boolean captureLogs) {
+    Map<String, Object> options, Integer threads, long taskTimeoutNanos, boolean captureLogs, StopRequest stop) {
 
   /** A run that prints nothing and writes nothing: for the Java API. */
   public static Settings quiet() {
     PrintStream none = new PrintStream(OutputStream.nullOutputStream());
-    return new Settings(none, none, null, List.of(), Map.of(), null, 0, false);
+    return new Settings(none, none, null, List.of(), Map.of(), null, 0, false, StopRequest.detached());
   }
 
   /** The progress and stuck-task reports of a local engine's run, labelled (e.g. {@code dfsio write}). */
   public Monitor monitor(String label) {
-    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos);
+    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos).stopWhen(stop::requested);
   }
 
   /** The local engine's threads for {@code tasks} tasks. */

@@ -56,7 +56,7 @@ public final class DfsioJob {
    * and tracking URL go to {@code log} once it is submitted.
    */
   public static double run(Configuration base, FileSystem fs, DfsioParams params, int nrFiles,
-      RunRecording recording, PrintStream log) throws IOException, InterruptedException, ClassNotFoundException {
+      RunRecording recording, PrintStream log, io.harness.core.base.StopRequest stop) throws IOException, InterruptedException, ClassNotFoundException {
     Path root = new Path(params.root());
     Path control = new Path(root, CONTROL_DIR);
     writeControlFiles(base, fs, control, nrFiles, params.fileBytes());
@@ -83,7 +83,7 @@ public final class DfsioJob {
     job.setOutputFormatClass(PartFileOutput.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
     TaskInstrumentation.configure(job, recording, log);
-    return MapReduceJobs.submitAndWait(job, log);
+    return MapReduceJobs.submitAndWait(job, log, stop);
   }
 
   /**

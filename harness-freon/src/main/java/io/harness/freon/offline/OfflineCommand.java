@@ -119,7 +119,7 @@ public abstract class OfflineCommand implements Callable<Integer>, io.harness.co
     }
     recording.begin(ctx.err());
     Settings settings = new Settings(ctx.out(), ctx.err(), recording, ctx.commandLine(),
-        RunRecording.optionValues(spec), null, 0, true);
+        RunRecording.optionValues(spec), null, 0, true, ctx.stop());
     return new Pipeline(settings).run(workload, () -> target(conf)).exitCode();
   }
 

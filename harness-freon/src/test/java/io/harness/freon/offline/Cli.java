@@ -36,7 +36,8 @@ final class Cli {
     GenericOptions generic = GenericOptions.extract(args);
     Configuration conf = new OzoneConfiguration(base);
     generic.applyTo(conf);
-    RunContext context = new RunContext(Arrays.asList(args), generic, conf, out, err);
+    RunContext context = new RunContext(Arrays.asList(args), generic, conf, out, err,
+        io.harness.core.base.StopRequest.detached());
     command.context(context);
     CommandLine cl = new CommandLine(command);
     cl.setOptionsCaseInsensitive(true);

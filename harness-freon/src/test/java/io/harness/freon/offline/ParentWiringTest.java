@@ -42,7 +42,7 @@ class ParentWiringTest {
     PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
     Parent parent = new Parent();
     parent.context = new RunContext(List.of(), GenericOptions.extract(), new OzoneConfiguration(),
-        System.out, errStream);
+        System.out, errStream, io.harness.core.base.StopRequest.detached());
     CommandLine cl = new CommandLine(parent);
     cl.setOptionsCaseInsensitive(true);
     cl.setSubcommandsCaseInsensitive(true);

@@ -72,7 +72,7 @@ public final class TeraGenJob {
   }
 
   public static Result run(Configuration base, FileSystem fs, Path out, long rows, int maps, Settings settings,
-      RunRecording recording, PrintStream log) throws IOException, InterruptedException, ClassNotFoundException {
+      RunRecording recording, PrintStream log, io.harness.core.base.StopRequest stop) throws IOException, InterruptedException, ClassNotFoundException {
     Job job = Job.getInstance(new Configuration(base), "harness teragen");
     Configuration conf = job.getConfiguration();
     conf.setLong(RangeInputFormat.ROWS, rows);
@@ -90,7 +90,7 @@ public final class TeraGenJob {
     job.setOutputFormatClass(RowFileOutputFormat.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
     TaskInstrumentation.configure(job, recording, log);
-    double millis = MapReduceJobs.submitAndWait(job, log);
+    double millis = MapReduceJobs.submitAndWait(job, log, stop);
     List<TaskRecord> records = new ArrayList<>();
     FileStatus[] sides = fs.globStatus(new Path(out, SIDE_PREFIX + "part-m-*"));
     java.util.Arrays.sort(sides);
