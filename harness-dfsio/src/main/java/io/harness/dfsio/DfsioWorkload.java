@@ -54,8 +54,14 @@ public final class DfsioWorkload implements Workload<Target> {
   @Override
   public java.util.OptionalLong plannedBytes() {
     boolean writes = plan.op() == DfsioOperation.WRITE || plan.op() == DfsioOperation.APPEND;
-    return writes && !plan.window().timeBounded() ? java.util.OptionalLong.of((long) plan.nrFiles() * plan.fileBytes())
+    return writes && !plan.window().timeBounded() ? java.util.OptionalLong.of(
+        io.harness.core.util.Sizes.planned("-nrFiles x -fileSize", plan.nrFiles(), plan.fileBytes()))
         : java.util.OptionalLong.empty();
+  }
+
+  @Override
+  public String writesUnder() {
+    return root == null ? null : root.toString();
   }
 
   @Override

@@ -137,7 +137,7 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
   private void checkSparkOptions() {
     if (master != null && !master.isBlank()) {
       String m = master.trim();
-      if (m.startsWith("local") ? !LOCAL_MASTER.matcher(m).matches() : !(m.equals("yarn") || m.contains("://"))) {
+      if (m.startsWith("local") ? !LOCAL_MASTER.matcher(m).matches() : !(m.equals("yarn") || m.matches("(spark|k8s)://.+"))) {
         throw new UsageException("--master", "'" + master + "' is not a Spark master URL (local[*], local[N], "
             + "spark://host:port, yarn, k8s://...)");
       }

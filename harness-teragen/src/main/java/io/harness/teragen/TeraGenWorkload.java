@@ -58,6 +58,11 @@ public final class TeraGenWorkload implements Workload<Target> {
   }
 
   @Override
+  public String writesUnder() {
+    return out == null ? null : out.toString();
+  }
+
+  @Override
   public void preflight(Target target) {
     out = target.resolveRoot(plan.out());
     Roots.check(target, out, "OUT_DIR");
@@ -149,7 +154,7 @@ public final class TeraGenWorkload implements Workload<Target> {
 
   @Override
   public java.util.OptionalLong plannedBytes() {
-    return java.util.OptionalLong.of(plan.rows() * 100);
+    return java.util.OptionalLong.of(io.harness.core.util.Sizes.planned("ROWS", plan.rows(), 100));
   }
 
   @Override

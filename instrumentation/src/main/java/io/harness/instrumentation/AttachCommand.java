@@ -51,6 +51,11 @@ public final class AttachCommand implements Callable<Integer>, HarnessSubcommand
 
   @Override
   public Integer call() {
+    if (report != null) {
+      // the target JVM appends to it: a place that cannot be written is bad input here, not a silent loss there
+      io.harness.core.util.LocalOutputs.checkFile("--report", io.harness.core.util.LocalOutputs.path("--report",
+          report.replace("%p", pid)));
+    }
     try {
       context.out().println(Attach.attach(pid, rules, report, agentJar));
       return ExitCodes.OK;

@@ -68,6 +68,9 @@ public final class Harness implements Runnable {
       err.println("harness: " + e.getMessage());
       return ExitCodes.USAGE;
     }
+    if (host == null) {
+      confDirNotes(env).forEach(err::println);
+    }
     CommandLine cl = commandLine(context);
     if (host != null && host.planned() != null && !measures(cl, generic.rest(), context)) {
       return ExitCodes.USAGE;
@@ -125,6 +128,11 @@ public final class Harness implements Runnable {
         context.err().println(where + ": " + denied);
         return ExitCodes.FAILED;
       }
+      if (expected(ex)) {
+        // an I/O failure (a full disk, a lost connection, a file the file system refused): its message says it
+        context.err().println(where + ": failed: " + oneLine(String.valueOf(ex)));
+        return ExitCodes.FAILED;
+      }
       context.err().println(where + ": failed: " + oneLine(String.valueOf(ex)));
       ex.printStackTrace(context.err());
       return ExitCodes.FAILED;
@@ -177,6 +185,28 @@ public final class Harness implements Runnable {
       }
     }
     return "$1";
+  }
+
+  /** One line for each of $HADOOP_CONF_DIR and $OZONE_CONF_DIR that is set but names no directory. */
+  static java.util.List<String> confDirNotes(Map<String, String> env) {
+    java.util.List<String> notes = new java.util.ArrayList<>();
+    for (String var : new String[] {"HADOOP_CONF_DIR", "OZONE_CONF_DIR"}) {
+      String dir = env.get(var);
+      if (dir != null && !dir.isBlank() && !new java.io.File(dir).isDirectory()) {
+        notes.add("harness: $" + var + "=" + dir + " is not a directory: no site file is read from it");
+      }
+    }
+    return notes;
+  }
+
+  /** Whether a failure is one a run can meet (I/O, the file system's refusals), not a fault of the harness. */
+  private static boolean expected(Throwable ex) {
+    for (Throwable t = ex; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.io.IOException || t instanceof java.io.UncheckedIOException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String oneLine(String s) {

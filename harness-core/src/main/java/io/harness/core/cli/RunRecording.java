@@ -62,6 +62,11 @@ public final class RunRecording {
           + "'harness report RUN_DIR' writes it later from the run's folder.")
   boolean noReport;
 
+  @Option(names = "--force",
+      description = "Run even when the plan writes more to this machine's local disk than it has free (the "
+          + "local file system is the target when nothing names a cluster).")
+  boolean force;
+
   @Option(names = "--verbose",
       description = "Show the libraries' and embedded servers' log lines on the terminal as they come (they "
           + "always go to " + RunFolder.LOG + " in the run's folder).")
@@ -82,6 +87,11 @@ public final class RunRecording {
     r.runDir = runDir;
     r.noReport = true;
     return r;
+  }
+
+  /** {@code --force}: a plan larger than the local disk's free space runs anyway. */
+  public boolean force() {
+    return force;
   }
 
   /** Whether the run writes its HTML report into its folder (not with {@code --no-report}). */

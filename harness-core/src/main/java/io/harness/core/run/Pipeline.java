@@ -41,16 +41,18 @@ public final class Pipeline {
   public <T extends RunTarget> RunOutcome run(Workload<T> workload, TargetSource<T> source) throws Exception {
     RunRecording recording = settings.recording();
     PrintStream out = settings.out();
+    workload.plannedBytes(); // a plan whose bytes overflow is bad input before anything is made
     PrintStream err = settings.err();
     RunFolder folder = recording == null ? RunFolder.none()
         : recording.open(RunRecording.runId(workload.name(), workload.operation()), err, settings.captureLogs());
     boolean succeeded = false;
-    try (T target = source.open()) {
+    try (T target = open(source)) {
       workload.preflight(target);
+      String disk = LocalSpace.check(workload, target, settings.recording() != null && settings.recording().force());
       Workload.Prepared prepared = workload.prepare(target, settings);
       ClusterContext cluster = target.context(prepared.root());
       ContextLines.of(cluster).forEach(out::println);
-      out.println(prepared.line());
+      out.println(prepared.line() + disk);
       String startedAt = Instant.now().toString();
       RunRecords records = recording == null ? prepared.engine().run(settings)
           : recording.measured(() -> prepared.engine().run(settings));
@@ -93,6 +95,19 @@ public final class Pipeline {
       throw e;
     } finally {
       folder.close(err, succeeded);
+    }
+  }
+
+  /** Opens the target; a {@code -D} setting Hadoop cannot read, found on the way, is bad input naming its key. */
+  private <T extends RunTarget> T open(TargetSource<T> source) throws Exception {
+    try {
+      return source.open();
+    } catch (Exception e) {
+      UsageException bad = BadSetting.of(e, settings.commandLine());
+      if (bad != null) {
+        throw bad;
+      }
+      throw e;
     }
   }
 

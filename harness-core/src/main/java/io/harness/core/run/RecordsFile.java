@@ -122,7 +122,11 @@ public final class RecordsFile {
       if (first == null) {
         throw new IOException(file + " is empty");
       }
-      run = JSON.readValue(first, Run.class);
+      try {
+        run = JSON.readValue(first, Run.class);
+      } catch (IOException | RuntimeException e) {
+        throw new IOException(file + " line 1: not the records' first line (" + io.harness.core.util.JsonProblems.describe(e) + ")");
+      }
       if (run.format() != FORMAT) {
         throw new IOException(file + " has records of format " + run.format() + "; this harness reads " + FORMAT);
       }
@@ -132,8 +136,7 @@ public final class RecordsFile {
         try {
           tasks.add(JSON.readValue(text, Task.class).record());
         } catch (IOException | RuntimeException e) {
-          throw new IOException(file + " line " + line + ": not a task record (" + e.getMessage().split("\\R", 2)[0]
-              + ")");
+          throw new IOException(file + " line " + line + ": not a task record (" + io.harness.core.util.JsonProblems.describe(e) + ")");
         }
       }
     } catch (java.util.zip.ZipException | java.io.EOFException e) {

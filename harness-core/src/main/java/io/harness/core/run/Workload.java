@@ -46,6 +46,15 @@ public interface Workload<T extends RunTarget> {
    */
   Prepared prepare(T target, Settings settings) throws Exception;
 
+  /**
+   * Where the run writes on its target, once {@link #preflight} has checked it (its root or output directory);
+   * null when it writes nowhere or the workload does not say. The pipeline compares the local disk's free
+   * space there with {@link #plannedBytes}.
+   */
+  default String writesUnder() {
+    return null;
+  }
+
   /** What {@link #prepare} hands the pipeline. */
   record Prepared(Engine engine, String line, String root) {}
 

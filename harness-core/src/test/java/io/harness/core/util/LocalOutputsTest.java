@@ -73,4 +73,17 @@ class LocalOutputsTest {
     LocalOutputs.checkFile("--json", Path.of("relative.json"));
     assertEquals(before, tree());
   }
+
+  @Test
+  void placesTheFileSystemRefusesAreFoundByCreatingThem() throws IOException {
+    // /proc lets root pass every permission check, and refuses to create anything
+    Path virtual = Path.of("/proc/harness-check/runs");
+    assertTrue(refused(true, "--run-dir", virtual).startsWith("--run-dir: cannot create " + virtual + ": "));
+    assertTrue(refused(false, "--json", virtual.resolve("r.json")).startsWith("--json: cannot create "));
+    String tooLong = "a".repeat(300);
+    assertEquals("--json: cannot create " + dir.resolve(tooLong + ".json") + ": File name too long",
+        refused(false, "--json", dir.resolve(tooLong + ".json")));
+    assertEquals("-o: cannot create " + dir.resolve("x/" + tooLong + "/y") + ": File name too long",
+        refused(true, "-o", dir.resolve("x/" + tooLong + "/y")));
+  }
 }

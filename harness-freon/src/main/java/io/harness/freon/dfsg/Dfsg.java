@@ -129,8 +129,10 @@ public final class Dfsg extends RunBuilder<Dfsg> {
       throw new UsageException("--duration", "must be positive, was " + (durationText != null ? durationText
           : duration));
     }
-    if (prefix != null && (prefix.isBlank() || prefix.contains("/"))) {
-      throw new UsageException("--prefix", "must be a non-empty name without '/', was '" + prefix + "'");
+    if (prefix != null && (prefix.isBlank() || prefix.contains("/") || prefix.contains("\\") || prefix.equals(".")
+        || prefix.equals("..") || prefix.chars().anyMatch(Character::isISOControl))) {
+      throw new UsageException("--prefix", "must be one directory name under --path (no '/', not '.' or '..'), was '"
+          + prefix + "'");
     }
     if (path != null && path.isBlank()) {
       throw new UsageException("--path", "must not be empty");

@@ -48,7 +48,9 @@ final class CgDnWorkload implements Workload<StoppedCluster> {
 
   @Override
   public java.util.OptionalLong plannedBytes() {
-    return java.util.OptionalLong.of(plan.placed().size() * (long) plan.ids().keysPerContainer() * plan.ids().keySize());
+    return java.util.OptionalLong.of(io.harness.core.util.Sizes.planned("-n x --keys-per-container x --key-size",
+        io.harness.core.util.Sizes.planned("-n x --keys-per-container", plan.placed().size(),
+            plan.ids().keysPerContainer()), plan.ids().keySize()));
   }
 
   @Override
