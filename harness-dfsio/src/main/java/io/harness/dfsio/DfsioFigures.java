@@ -31,7 +31,12 @@ public record DfsioFigures(long fileSizeBytes, long bufferSizeBytes,
   }
 
   /** Where the run's part file is on the target, and whether it was written (else why not). */
-  public record PartFileState(String path, boolean written, @JsonInclude(JsonInclude.Include.NON_NULL) String error) {}
+  public record PartFileState(String path, boolean written, @JsonInclude(JsonInclude.Include.NON_NULL) String error,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double seconds) {
+    PartFileState(String path, boolean written, String error) {
+      this(path, written, error, null);
+    }
+  }
 
   /** The figures of {@code plan}'s run from its records alone. */
   static DfsioFigures of(DfsioPlan plan, RunRecords records) {

@@ -29,6 +29,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 public final class DfsioWorkload implements Workload<Target> {
   /** The longest the run waits for its part file on the target (its figures are saved locally already). */
   static final long PART_FILE_SECONDS = 60;
+  /** A wait after the figures longer than this says what it waits for. */
+  static final long SAY_WAIT_SECONDS = 2;
 
   private DfsioPlan plan;
   private final String resFile;
@@ -139,17 +141,32 @@ public final class DfsioWorkload implements Workload<Target> {
       return f.withPartFile(new DfsioFigures.PartFileState(path, false,
           "not written: the run was stopped by " + settings.stop().signal()));
     }
+    // on a sick cluster this write can wait on the pipeline for up to a minute: a wait that lasts says what for
+    long t0 = System.nanoTime();
+    java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
+    done.completeOnTimeout(null, SAY_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS).thenRun(() -> {
+      if (System.nanoTime() - t0 >= java.util.concurrent.TimeUnit.SECONDS.toNanos(SAY_WAIT_SECONDS)) {
+        settings.err().println("dfsio: writing TestDFSIO's part file " + path + " (waiting at most "
+            + PART_FILE_SECONDS + " s) ...");
+      }
+    });
     try {
       Bounded.call("part file", PART_FILE_SECONDS, () -> {
         PartFileOutput.write(target.fs(), dir, f.sums(), outcome.aggregate(), outcome.records().tasks());
         return null;
       });
-      return f.withPartFile(new DfsioFigures.PartFileState(path, true, null));
+      done.complete(null);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      if (seconds >= SAY_WAIT_SECONDS) {
+        settings.err().println(String.format(java.util.Locale.ROOT, "dfsio: part file written in %.1f s", seconds));
+      }
+      return f.withPartFile(new DfsioFigures.PartFileState(path, true, null, seconds));
     } catch (Exception e) {
+      done.complete(null);
       String why = TaskRecorder.describe(e);
       settings.err().println("dfsio: warning: the part file " + path + " was not written (" + why + "); the "
           + "figures above and the run's JSON are complete");
-      return f.withPartFile(new DfsioFigures.PartFileState(path, false, why));
+      return f.withPartFile(new DfsioFigures.PartFileState(path, false, why, (System.nanoTime() - t0) / 1e9));
     }
   }
 

@@ -45,7 +45,6 @@ public final class Pipeline {
     PrintStream err = settings.err();
     RunFolder folder = recording == null ? RunFolder.none()
         : recording.open(RunRecording.runId(workload.name(), workload.operation()), err, settings.captureLogs());
-    boolean succeeded = false;
     try (T target = open(source)) {
       workload.preflight(target);
       String disk = LocalSpace.check(workload, target, settings.recording() != null && settings.recording().force());
@@ -83,18 +82,17 @@ public final class Pipeline {
       RunOutcome outcome = new RunOutcome(result, records, figures, aggregate, exit, folder.dir());
       Figures after = workload.finish(target, outcome, settings);
       if (after != figures) {
-        result = result.withFigures(figuresMap(after));
+        result = result.withFigures(figuresMap(after)).finishedAt(Instant.now().toString());
         save(folder, result);
         outcome = new RunOutcome(result, records, after, aggregate, exit, folder.dir());
       }
       reports(folder, json, result, after, records, workload);
-      succeeded = exit == ExitCodes.OK;
       return outcome;
     } catch (UsageException e) {
       folder.discard();
       throw e;
     } finally {
-      folder.close(err, succeeded);
+      folder.close(err);
     }
   }
 
