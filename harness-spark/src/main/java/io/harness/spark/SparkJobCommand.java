@@ -131,7 +131,10 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
         clusterClassPath, clusterSettings(), defaultFs, master, sparkConf, List.of(paths), root);
     Settings settings = new Settings(context.out(), context.err(), recording, context.commandLine(),
         RunRecording.optionValues(spec), null, 0, true, context.stop());
-    return new Pipeline(settings).run(workload, () -> SparkTarget.open(target, context.err())).exitCode();
+    io.harness.core.run.RunOutcome outcome = new Pipeline(settings).run(workload,
+        () -> SparkTarget.open(target, context.err()));
+    context.ended(outcome);
+    return outcome.exitCode();
   }
 
   private void checkSparkOptions() {

@@ -111,31 +111,22 @@ public final class Harness implements Runnable {
       String message = oneLine(ex.getMessage()).replaceFirst("^Invalid value for option '([^']+)': ",
           typedName(ex, args) + ": ");
       context.err().println(where + ": " + message + " (see '" + where + " --help')");
+      context.failed(ExitCodes.USAGE, where + ": " + message);
       return ExitCodes.USAGE;
     });
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       String where = commandLine.getCommandSpec().qualifiedName();
-      if (ex instanceof UsageException) {
-        context.err().println(where + ": " + oneLine(ex.getMessage()));
-        return ExitCodes.USAGE;
-      }
-      if (ex instanceof RunFailedException) {
-        context.err().println(where + ": " + oneLine(ex.getMessage()));
-        return ExitCodes.FAILED;
-      }
       String denied = AccessDenied.describe(ex);
-      if (denied != null) {
-        context.err().println(where + ": " + denied);
-        return ExitCodes.FAILED;
+      int code = ex instanceof UsageException ? ExitCodes.USAGE : ExitCodes.FAILED;
+      String line = where + ": " + (ex instanceof UsageException || ex instanceof RunFailedException
+          ? oneLine(ex.getMessage()) : denied != null ? denied : "failed: " + oneLine(String.valueOf(ex)));
+      context.err().println(line);
+      if (!(ex instanceof UsageException || ex instanceof RunFailedException) && denied == null && !expected(ex)) {
+        // not a failure a run can meet (I/O, refusals): a fault of the harness, with its trace
+        ex.printStackTrace(context.err());
       }
-      if (expected(ex)) {
-        // an I/O failure (a full disk, a lost connection, a file the file system refused): its message says it
-        context.err().println(where + ": failed: " + oneLine(String.valueOf(ex)));
-        return ExitCodes.FAILED;
-      }
-      context.err().println(where + ": failed: " + oneLine(String.valueOf(ex)));
-      ex.printStackTrace(context.err());
-      return ExitCodes.FAILED;
+      context.failed(code, line);
+      return code;
     });
     return cl;
   }

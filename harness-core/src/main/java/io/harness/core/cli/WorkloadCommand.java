@@ -115,7 +115,9 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     Settings settings = new Settings(context.out(), context.err(), recording, context.commandLine(),
         RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true,
         context.stop());
-    return new Pipeline(settings).run(workload(), source).exitCode();
+    io.harness.core.run.RunOutcome outcome = new Pipeline(settings).run(workload(), source);
+    context.ended(outcome);
+    return outcome.exitCode();
   }
 
   /** The target the options name, checked without contacting it (bad input: exit 2). */

@@ -120,7 +120,9 @@ public abstract class OfflineCommand implements Callable<Integer>, io.harness.co
     recording.begin(ctx.err());
     Settings settings = new Settings(ctx.out(), ctx.err(), recording, ctx.commandLine(),
         RunRecording.optionValues(spec), null, 0, true, ctx.stop());
-    return new Pipeline(settings).run(workload, () -> target(conf)).exitCode();
+    io.harness.core.run.RunOutcome outcome = new Pipeline(settings).run(workload, () -> target(conf));
+    ctx.ended(outcome);
+    return outcome.exitCode();
   }
 
   /** The ids and sizes from the common options, checked. */
