@@ -16,6 +16,10 @@ import org.HdrHistogram.Histogram;
  * while stuck in a call ({@code --task-timeout}), else empty. {@code extra} holds what the workload's task
  * body noted about its task for the workload's own figures (a checksum, a row count, files written):
  * strings, numbers, booleans, lists and maps of them.
+ *
+ * <p>A record keeps its histograms compressed ({@link PackedLatency}: each read of {@link #latency()} decodes
+ * new histograms) and its ticks in arrays ({@link TickSeries}), so a run of many small tasks holds little for
+ * each finished one.
  */
 public record TaskRecord(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
     Map<String, Histogram> latency, SortedMap<Long, Long> bytesPerTick, String error, boolean interrupted,
@@ -26,6 +30,9 @@ public record TaskRecord(int index, String name, long bytes, long startEpochNano
   public static final long TICK_NANOS = TICK_MILLIS * 1_000_000L;
 
   public TaskRecord {
+    // what every finished task keeps until the run ends: its histograms compressed, its ticks in two arrays
+    latency = PackedLatency.of(latency);
+    bytesPerTick = TickSeries.of(bytesPerTick);
     stack = stack == null ? List.of() : List.copyOf(stack);
     extra = extra == null ? Map.of() : new LinkedHashMap<>(extra);
   }
