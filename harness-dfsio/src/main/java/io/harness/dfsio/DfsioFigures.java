@@ -2,6 +2,7 @@ package io.harness.dfsio;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.harness.core.run.Analysis;
 import io.harness.core.run.Figures;
 import io.harness.core.run.RunRecords;
 import java.util.ArrayList;
@@ -49,7 +50,8 @@ public record DfsioFigures(long fileSizeBytes, long bufferSizeBytes,
    */
   private static LegacyFigures legacy(DfsioPlan plan, RunRecords records) {
     String type = plan.op().testType();
-    if (records.extra().get(DfsioMapReduce.SUMS) instanceof Map<?, ?> s) {
+    // the reducer's sums are the whole job's: a window of the run sums its tasks' parts inside it
+    if (Analysis.window(records) == null && records.extra().get(DfsioMapReduce.SUMS) instanceof Map<?, ?> s) {
       // as the part file has them (its text), so the figures are TestDFSIO's to the last digit
       return LegacyFigures.ofPartFile(type, Long.parseLong(text(s, "tasks")), Long.parseLong(text(s, "size")),
           Long.parseLong(text(s, "time")), Float.parseFloat(text(s, "rate")), Float.parseFloat(text(s, "sqrate")),

@@ -34,6 +34,8 @@ public final class TaskRecorder {
   private final Intervals intervals;
   private Map<String, Histogram> latency = new LinkedHashMap<>();
   private Map<String, Object> extra = new LinkedHashMap<>();
+  /** Each running total's increases by the epoch tick they came in ({@link #noteTotal}). */
+  private Map<String, TickCounts> totals;
   private long bytes;
   /** Bytes by the epoch tick ({@link TaskRecord#TICK_NANOS}) in which the call that moved them ended. */
   private long firstTick = -1;
@@ -107,6 +109,47 @@ public final class TaskRecorder {
   public synchronized void note(String key, Object value) {
     if (!frozen && finished == null) {
       extra.put(key, value);
+    }
+  }
+
+  /**
+   * Notes a running total of this task ({@code key}: files written so far, nanoseconds spent so far): the
+   * record holds it as {@link #note} would, and the increase since the last total in the tick it came in
+   * ({@link TaskRecord#TOTALS_PER_TICK}), so a window of the run counts only what was added inside it.
+   */
+  public synchronized void noteTotal(String key, long total) {
+    if (frozen || finished != null) {
+      return;
+    }
+    if (totals == null) {
+      totals = new LinkedHashMap<>();
+    }
+    TickCounts t = totals.computeIfAbsent(key, k -> new TickCounts());
+    t.add(EpochClock.nowEpochNanos() / TaskRecord.TICK_NANOS, total - t.total);
+    t.total = total;
+    extra.put(key, total);
+  }
+
+  /** A running total's increases by tick, from its first tick on. */
+  private static final class TickCounts {
+    long total;
+    long first = -1;
+    long[] counts = new long[4];
+    int length;
+
+    void add(long tick, long n) {
+      if (n == 0) {
+        return;
+      }
+      if (first < 0) {
+        first = tick;
+      }
+      int i = (int) (tick - first);
+      if (i >= counts.length) {
+        counts = Arrays.copyOf(counts, Math.max(i + 1, counts.length * 2));
+      }
+      counts[i] += n;
+      length = Math.max(length, i + 1);
     }
   }
 
@@ -263,6 +306,7 @@ public final class TaskRecorder {
     finished = record();
     latency = Map.of();
     extra = Map.of();
+    totals = null;
     perTick = null;
   }
 
@@ -273,8 +317,15 @@ public final class TaskRecorder {
     Map<String, Histogram> lat = PackedLatency.of(latency);
     // the measured time starts when the warm-up ends (a task that ended before then measured nothing)
     long from = endNano - measureFromNano < 0 ? endNano : measureFromNano;
+    Map<String, Object> noted = extra;
+    if (totals != null) {
+      noted = new LinkedHashMap<>(extra);
+      Map<String, Object> perTick = new LinkedHashMap<>();
+      totals.forEach((k, t) -> perTick.put(k, TaskRecord.tickCounts(t.first, t.counts, t.length)));
+      noted.put(TaskRecord.TOTALS_PER_TICK, perTick);
+    }
     return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from), EpochClock.toEpochNanos(endNano),
-        lat, series, error, interrupted, stack, extra);
+        lat, series, error, interrupted, stack, noted);
   }
 
   /**
