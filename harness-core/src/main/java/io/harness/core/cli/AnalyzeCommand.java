@@ -118,8 +118,9 @@ public final class AnalyzeCommand extends BaseSubcommand implements Callable<Int
     Double a = number(saved);
     Double b = number(computed);
     // NaN equals NaN here: a run saved before its figures stopped dividing 0 by 0 still checks against itself
+    // and a saved NaN is the figure that is now left out (null): neither is a number
     boolean same = a != null && b != null ? a.doubleValue() == b.doubleValue() || Double.compare(a, b) == 0
-        : saved.equals(computed);
+        : a != null && a.isNaN() && (computed.isNull() || computed.isMissingNode()) || saved.equals(computed);
     return same ? null : path + " is " + saved + " in the run's result, " + computed + " from its records";
   }
 
