@@ -56,7 +56,9 @@ public final class ReportCommand extends BaseSubcommand implements Callable<Inte
     }
     List<SavedRun> runs = new ArrayList<>();
     for (Path dir : dirs) {
-      runs.add(SavedRun.load(dir, "RUN_DIR"));
+      SavedRun run = SavedRun.load(dir, "RUN_DIR");
+      window.check(run.records(), dir);
+      runs.add(run);
     }
     Path out = output;
     if (out == null) {

@@ -37,6 +37,22 @@ public final class WindowOptions {
     }
   }
 
+  /**
+   * Refuses a window with nothing of the run in it: a {@code --skip} at or past the run's length (from its first
+   * task's start to its last task's end). {@code dir} names the run in the message.
+   */
+  public void check(io.harness.core.run.RunRecords records, java.nio.file.Path dir) {
+    if (!given()) {
+      return;
+    }
+    long length = io.harness.core.run.Analysis.lengthNanos(records);
+    if (skipNanos() >= length) {
+      throw new UsageException("--skip", "leaves nothing of the run " + dir + ": it lasted "
+          + io.harness.core.util.Durations.format(length) + " from its first task's start to its last task's end, "
+          + "and --skip is " + skip);
+    }
+  }
+
   /** The window as the commands say it: {@code from 10s to the end}. */
   @Override
   public String toString() {
