@@ -19,6 +19,8 @@ public final class Signals {
   private static volatile Integer settled;
   private static volatile PrintStream log;
   private static volatile boolean installed;
+  /** What the first signal does, as the terminal line says it. */
+  private static volatile String stopping = "stopping the run and writing what it measured";
 
   private Signals() {}
 
@@ -47,7 +49,7 @@ public final class Signals {
     }
     received = name;
     code = exitCode;
-    err.println("harness: " + name + ": stopping the run and writing what it measured"
+    err.println("harness: " + name + ": " + stopping
         + (installed ? " (send it again to exit at once)" : ""));
     if (!installed) {
       return;
@@ -64,6 +66,11 @@ public final class Signals {
     }, "harness-signal-grace");
     watchdog.setDaemon(true);
     watchdog.start();
+  }
+
+  /** How the line printed on the first signal says what it does, for a command that runs no workload. */
+  public static void stopping(String what) {
+    stopping = what;
   }
 
   /** The signal that asked the run to stop ({@code SIGINT}, {@code SIGTERM}), or null. */
