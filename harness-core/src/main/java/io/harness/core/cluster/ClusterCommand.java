@@ -102,10 +102,11 @@ public final class ClusterCommand extends BaseSubcommand implements Callable<Int
         facts.put(ClientSite.PREFIX + "root", cluster.rootPrefix());
         Configuration client = ClientSite.clientConfiguration(cluster, facts);
         ClientSite.write(client, folder.clientSite());
+        ready(out, cluster, seconds, site != null ? site.file() : folder.clientSite(), folder);
         if (site != null) {
+          // last: a script that waits for this file finds the cluster ready and the lines above printed
           ClientSite.write(client, site.file());
         }
-        ready(out, cluster, seconds, site != null ? site.file() : folder.clientSite(), folder);
         while (!Signals.stopRequested()) {
           Thread.sleep(100);
         }
