@@ -68,8 +68,17 @@ final class ClusterProcess implements AutoCloseable {
 
   /** The one line of stdout that starts with {@code prefix}. */
   String line(String prefix) throws IOException {
+    String all = output();
     return stdout().lines().filter(l -> l.startsWith(prefix)).findFirst()
-        .orElseThrow(() -> new AssertionError("no line '" + prefix + "...' in:\n" + output()));
+        .orElseThrow(() -> new AssertionError("no line '" + prefix + "...' in:\n" + all));
+  }
+
+  /** The file system URI of the ready line: {@code cluster: <description> at <uri>, ready in ...}. */
+  String uri() throws IOException {
+    String all = output();
+    return stdout().lines().map(l -> l.replaceFirst("^cluster: .* at (\\S+), ready in .*$", "$1"))
+        .filter(u -> !u.startsWith("cluster: ") && u.contains("://")).findFirst()
+        .orElseThrow(() -> new AssertionError("no ready line in:\n" + all));
   }
 
   /** Sends {@code signal} (TERM, INT) and returns the exit code; fails if the process is still there 120 s later. */

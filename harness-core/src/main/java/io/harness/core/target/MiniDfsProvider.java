@@ -46,7 +46,12 @@ public final class MiniDfsProvider implements EmbeddedClusterProvider {
     try {
       cluster.waitActive();
     } catch (IOException | RuntimeException e) {
-      cluster.shutdown(ownTempDir);
+      if (ownTempDir) {
+        cluster.shutdown(true);
+      } else {
+        cluster.shutdownDataNodes();
+        cluster.shutdownNameNodes();
+      }
       throw e;
     }
     Configuration client = new Configuration(cluster.getConfiguration(0));
@@ -80,12 +85,16 @@ public final class MiniDfsProvider implements EmbeddedClusterProvider {
 
       @Override
       public void close() {
+        if (!ownTempDir) {
+          // not shutdown(false): it marks every file of the folder to be deleted when the JVM exits
+          cluster.shutdownDataNodes();
+          cluster.shutdownNameNodes();
+          return;
+        }
         try {
-          cluster.shutdown(ownTempDir);
+          cluster.shutdown(true);
         } finally {
-          if (ownTempDir) {
-            LocalDirs.deleteOwnTempDir(dir);
-          }
+          LocalDirs.deleteOwnTempDir(dir);
         }
       }
     };
