@@ -36,6 +36,7 @@ import picocli.CommandLine.Parameters;
 public final class ClusterCommand extends BaseSubcommand implements Callable<Integer> {
   /** The name of the positional argument, for bad input. */
   static final String KIND = "KIND[:N]";
+  private static final String PREFIX_KIND = ClientSite.PREFIX + "kind";
 
   @Parameters(index = "0", paramLabel = KIND,
       description = "hdfs or ozone, with N datanodes (1 to 16; default " + EmbeddedSpec.DEFAULT_DATANODES + ").")
@@ -131,8 +132,6 @@ public final class ClusterCommand extends BaseSubcommand implements Callable<Int
       }
     }
   }
-
-  private static final String PREFIX_KIND = ClientSite.PREFIX + "kind";
 
   private void ready(PrintStream out, EmbeddedCluster cluster, double seconds, Path conf, DataFolder folder) {
     long pid = ProcessHandle.current().pid();
