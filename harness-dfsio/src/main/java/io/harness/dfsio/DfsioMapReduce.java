@@ -1,7 +1,7 @@
 package io.harness.dfsio;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.RunRecording;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.run.Recording;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.run.Engine;
@@ -41,7 +41,7 @@ final class DfsioMapReduce implements Engine {
 
   @Override
   public RunRecords run(Settings settings) throws Exception {
-    RunRecording recording = settings.recording();
+    Recording recording = settings.recording();
     double jobMillis;
     try {
       // the job's id and tracking URL are among the run's own lines

@@ -9,7 +9,6 @@ import io.harness.core.run.Settings;
 import io.harness.core.run.Workload;
 import io.harness.core.target.Target;
 import io.harness.core.util.Bounded;
-import io.harness.core.cli.EngineOption;
 import io.harness.core.engine.TaskRecorder;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -96,7 +95,7 @@ public final class DfsioWorkload implements Workload<Target> {
     if (plan.op() == DfsioOperation.APPEND || plan.op() == DfsioOperation.TRUNCATE) {
       removeStaleChecksums(fs, settings.out());
     }
-    mapReduce = EngineOption.mapReduce(plan.engine(), target.conf());
+    mapReduce = io.harness.core.run.Engines.mapReduce(plan.engine(), target.conf());
     Engine engine = mapReduce ? new DfsioMapReduce(plan, target, root)
         : new LocalTasks(plan.nrFiles(), Math.min(settings.threadsFor(plan.nrFiles()), plan.nrFiles()),
             DfsioFiles::fileName, plan.window(), "dfsio " + operation(), m -> m.totalBytes(plan.totalBytes()),

@@ -1,6 +1,6 @@
 package io.harness.spark;
 
-import io.harness.core.cli.RunFailedException;
+import io.harness.core.base.RunFailedException;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.RemoteProgress;
 import io.harness.core.engine.TaskRecord;

@@ -2,9 +2,9 @@ package io.harness.spark;
 
 import io.harness.core.cli.BaseSubcommand;
 import io.harness.core.cli.HarnessSubcommand;
-import io.harness.core.cli.RunFailedException;
+import io.harness.core.base.RunFailedException;
 import io.harness.core.cli.RunRecording;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.run.Pipeline;
 import io.harness.core.run.Settings;
 import io.harness.core.run.Workload;
@@ -123,14 +123,14 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
     // the last checks of bad input (--profile's event, --instrument's rule sets), then the agent is loaded:
     // before Spark starts, so the rules are in place when its executors (threads of this JVM in local mode)
     // open their files
-    recording.begin(context.err());
+    recording.recording().begin(context.err());
     if (!sparkAvailable()) {
       throw new RunFailedException("Spark is not on this class path: run 'harness spark' through bin/harness "
           + "(lib/spark) or spark-submit");
     }
     SparkTarget.Spec target = new SparkTarget.Spec(workload.operation(), context.conf(), kind, datanodes,
         clusterClassPath, clusterSettings(), defaultFs, master, sparkConf, List.of(paths), root);
-    Settings settings = new Settings(context.out(), context.err(), recording, context.commandLine(),
+    Settings settings = new Settings(context.out(), context.err(), recording.recording(), context.commandLine(),
         RunRecording.optionValues(spec), null, 0, true, context.stop());
     io.harness.core.run.RunOutcome outcome = new Pipeline(settings).run(workload,
         () -> SparkTarget.open(target, context.err()));

@@ -1,8 +1,7 @@
 package io.harness.teragen;
 
-import io.harness.core.cli.EngineOption;
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.Window;
 import io.harness.core.run.Engine;
@@ -109,7 +108,7 @@ public final class TeraGenWorkload implements Workload<Target> {
     } catch (IOException e) {
       throw new RunFailedException("--overwrite: could not delete " + q + ": " + e.getMessage(), e);
     }
-    mapReduce = EngineOption.mapReduce(plan.engine(), target.conf());
+    mapReduce = io.harness.core.run.Engines.mapReduce(plan.engine(), target.conf());
     Engine engine;
     if (mapReduce) {
       engine = mapReduceEngine(target);

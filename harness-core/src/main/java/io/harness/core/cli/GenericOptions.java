@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;

@@ -1,5 +1,9 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.ExitCodes;
+
 import io.harness.core.base.StopRequest;
 import io.harness.core.result.Versions;
 import java.io.PrintStream;

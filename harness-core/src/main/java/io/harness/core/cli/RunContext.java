@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.ExitCodes;
+
 import java.io.File;
 import java.io.PrintStream;
 import java.util.List;

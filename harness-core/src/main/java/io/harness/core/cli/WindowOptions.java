@@ -1,5 +1,9 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.Units;
+
+import io.harness.core.base.UsageException;
+
 import picocli.CommandLine.Option;
 
 /**
@@ -7,11 +11,11 @@ import picocli.CommandLine.Option;
  * {@code harness analyze} and {@code harness report} compute the figures over. A picocli mixin.
  */
 public final class WindowOptions {
-  @Option(names = "--skip", paramLabel = "TIME", converter = Units.Seconds.class,
+  @Option(names = "--skip", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
       description = "Leave out the first TIME of the run (from its first task's start), e.g. 10s.")
   Units.Span skip;
 
-  @Option(names = "--until", paramLabel = "TIME", converter = Units.Seconds.class,
+  @Option(names = "--until", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
       description = "Leave out what came after TIME from the run's start, e.g. 60s.")
   Units.Span until;
 

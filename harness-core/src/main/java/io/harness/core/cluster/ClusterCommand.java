@@ -1,11 +1,11 @@
 package io.harness.core.cluster;
 
 import io.harness.core.cli.BaseSubcommand;
-import io.harness.core.cli.ExitCodes;
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.RunLog;
+import io.harness.core.base.ExitCodes;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.run.RunLog;
 import io.harness.core.cli.Signals;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.EmbeddedSpec;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.harness.core.cluster;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

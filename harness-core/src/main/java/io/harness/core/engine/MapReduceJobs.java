@@ -1,6 +1,6 @@
 package io.harness.core.engine;
 
-import io.harness.core.cli.RunFailedException;
+import io.harness.core.base.RunFailedException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.harness.core.experiment;
 
-import io.harness.core.cli.ExitCodes;
+import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.Harness;
 import io.harness.core.cli.RunContext;
 import io.harness.core.experiment.ExperimentPlan.Run;
@@ -36,11 +36,11 @@ final class ExperimentRunner {
   private final Map<String, String> env;
   private final Path dir;
   private final PrintStream out;
-  private final io.harness.core.cli.RunInstrumentation servers;
+  private final io.harness.core.engine.RunInstrumentation servers;
   private final io.harness.core.base.StopRequest stop;
 
   /** {@code servers}: the agent timing this JVM's datanodes for runs in JVMs of their own, or null. */
-  ExperimentRunner(Map<String, String> env, Path dir, PrintStream out, io.harness.core.cli.RunInstrumentation servers,
+  ExperimentRunner(Map<String, String> env, Path dir, PrintStream out, io.harness.core.engine.RunInstrumentation servers,
       io.harness.core.base.StopRequest stop) {
     this.stop = stop;
     this.env = env;

@@ -1,6 +1,6 @@
 package io.harness.core.run;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,6 +1,6 @@
 package io.harness.core.run;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.util.Sizes;
 import java.util.OptionalLong;
 

@@ -1,14 +1,10 @@
 package io.harness.core.run;
 
-import io.harness.core.cli.ExitCodes;
-import io.harness.core.cli.RunRecording;
-import io.harness.core.cli.UsageException;
-import io.harness.core.report.RunCsv;
+import io.harness.core.base.ExitCodes;
+import io.harness.core.base.UsageException;
 import io.harness.core.context.ClusterContext;
 import io.harness.core.context.ContextLines;
 import io.harness.core.engine.TaskRecord;
-import io.harness.core.report.HtmlReport;
-import io.harness.core.report.SavedRun;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
@@ -39,12 +35,12 @@ public final class Pipeline {
 
   /** Runs {@code workload} on the target {@code source} opens; bad input found on the way is a {@link UsageException}. */
   public <T extends RunTarget> RunOutcome run(Workload<T> workload, TargetSource<T> source) throws Exception {
-    RunRecording recording = settings.recording();
+    Recording recording = settings.recording();
     PrintStream out = settings.out();
     workload.plannedBytes(); // a plan whose bytes overflow is bad input before anything is made
     PrintStream err = settings.err();
     RunFolder folder = recording == null ? RunFolder.none()
-        : recording.open(RunRecording.runId(workload.name(), workload.operation()), err, settings.captureLogs());
+        : recording.open(Recording.runId(workload.name(), workload.operation()), err, settings.captureLogs());
     try (T target = open(source)) {
       workload.preflight(target);
       String disk = LocalSpace.check(workload, target, settings.recording() != null && settings.recording().force());
@@ -115,27 +111,17 @@ public final class Pipeline {
   }
 
   /**
-   * Writes the run's CSV files and (unless {@code --no-report}) its HTML report next to its saved result; one
-   * that cannot be written is one warning line, never a failed run.
+   * Writes the run's CSV files and (unless {@code --no-report}) its HTML report next to its saved result, with
+   * whatever writes them on this class path ({@link RunReports}); one that cannot be written is one warning
+   * line, never a failed run.
    */
   private void reports(RunFolder folder, Path json, RunResult result, Figures figures, RunRecords records,
       Workload<?> workload) {
     if (json == null) {
       return;
     }
-    RunCsv.write(folder.dir(), result, figures.summary(), records, settings.err());
-    if (!settings.recording().writesReport()) {
-      return;
-    }
-    Path file = folder.dir().resolve(HtmlReport.FILE);
-    try {
-      SavedRun run = new SavedRun(folder.dir(), ResultWriter.read(json), records, workload);
-      HtmlReport.runs(List.of(run), file);
-      settings.out().println("Report: " + file);
-    } catch (Exception | LinkageError e) {
-      settings.err().println(workload.label() + ": warning: " + HtmlReport.FILE + " not written: "
-          + String.valueOf(e).replaceAll("\\s*[\\r\\n]+\\s*", " "));
-    }
+    RunReports.find().write(new RunReports.Saved(folder.dir(), json, result, figures, records, workload),
+        settings.recording().writesReport(), settings.out(), settings.err());
   }
 
   private <T extends RunTarget> RunResult result(Workload<T> workload, T target, Workload.Prepared prepared,
@@ -162,6 +148,6 @@ public final class Pipeline {
   }
 
   private static String hostName() {
-    return RunRecording.hostName();
+    return Recording.hostName();
   }
 }

@@ -1,6 +1,6 @@
 package io.harness.core.run;
 
-import io.harness.core.cli.RunLog;
+import io.harness.core.run.RunLog;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import java.io.IOException;

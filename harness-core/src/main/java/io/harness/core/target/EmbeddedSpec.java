@@ -1,6 +1,6 @@
 package io.harness.core.target;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

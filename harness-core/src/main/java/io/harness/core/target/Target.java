@@ -1,7 +1,7 @@
 package io.harness.core.target;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import io.harness.core.context.ClusterContext;
 import io.harness.core.context.ClusterProbe;
 import io.harness.core.context.ClusterProbes;
@@ -139,9 +139,9 @@ public final class Target implements RunTarget {
    * configuration with the run's own generic options ({@code -D}, {@code -conf}) over it; closing the target
    * leaves the cluster running.
    */
-  public static Target hosted(EmbeddedCluster cluster, io.harness.core.cli.GenericOptions generic) {
+  public static Target hosted(EmbeddedCluster cluster, java.util.function.Consumer<Configuration> settings) {
     Configuration conf = new Configuration(cluster.configuration());
-    generic.applyTo(conf);
+    settings.accept(conf);
     Target t = new Target(conf, cluster.fileSystemUri(), cluster, false);
     t.probe();
     return t;

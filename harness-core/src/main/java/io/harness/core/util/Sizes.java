@@ -95,7 +95,7 @@ public final class Sizes {
     try {
       return Math.multiplyExact(count, each);
     } catch (ArithmeticException e) {
-      throw new io.harness.core.cli.UsageException(option, count + " x " + format(each)
+      throw new io.harness.core.base.UsageException(option, count + " x " + format(each)
           + " is more bytes than a run can count (8 EB)");
     }
   }

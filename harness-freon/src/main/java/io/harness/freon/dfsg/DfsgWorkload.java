@@ -1,6 +1,6 @@
 package io.harness.freon.dfsg;
 
-import io.harness.core.cli.RunFailedException;
+import io.harness.core.base.RunFailedException;
 import io.harness.core.data.SeededData;
 import io.harness.core.engine.TaskRecorder;
 import io.harness.core.engine.TaskStreams;
