@@ -187,7 +187,8 @@ public final class Harness implements Runnable {
 
   @Override
   public void run() {
-    spec.commandLine().usage(spec.commandLine().getErr());
+    // no command: the usage is what was asked for (stdout); the one line on stderr and exit 2 say it was not a run
+    spec.commandLine().usage(spec.commandLine().getOut());
     throw new CommandLine.ParameterException(spec.commandLine(), "no command given");
   }
 
