@@ -32,7 +32,7 @@ public final class AttachCommand implements Callable<Integer>, HarnessSubcommand
   String rules;
 
   @Option(names = "--report", paramLabel = "FILE",
-      description = "Also append each report's JSON line to this file (%p: the target's pid).")
+      description = "Also append each report's JSON line to this file (%%p: the target's pid).")
   String report;
 
   @Option(names = "--agent-jar", paramLabel = "JAR",
