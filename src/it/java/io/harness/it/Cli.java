@@ -17,9 +17,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** Runs the harness: in this JVM through its real entry point, or as the shipped bin/harness. */
 final class Cli {
@@ -80,19 +77,20 @@ final class Cli {
   }
 
   /**
-   * The jars of a plain Hadoop cluster's client class path, taken from the distribution's lib/: not
-   * the harness's modules, not the libraries the job jar carries (relocated, and Chart.js), no Ozone or
-   * Ratis, no mini clusters or test jars.
+   * The jars of a plain Hadoop client's class path, what {@code hadoop jar} runs a job jar on: the Hadoop client
+   * modules and their third-party libraries as Maven resolves them (module hadoop-client-classpath), nothing of
+   * the harness, no Ozone, no mini clusters.
    */
   static List<String> hadoopClassPath() throws IOException {
-    Pattern notOnHadoop = Pattern.compile(
-        "(harness-|picocli-|HdrHistogram-|metrics-core-|chart\\.js-|ozone-|hdds-|ratis-|rocksdbjni-"
-            + "|hadoop-minicluster-|junit-).*|.*-tests\\.jar");
-    try (Stream<Path> s = Files.list(home().resolve("lib"))) {
-      return s.filter(p -> p.toString().endsWith(".jar"))
-          .filter(p -> !notOnHadoop.matcher(p.getFileName().toString()).matches())
-          .sorted().map(Path::toString).collect(Collectors.toList());
+    String file = System.getProperty("hadoop.client.classpath");
+    assertTrue(file != null && Files.isRegularFile(Path.of(file)), "hadoop.client.classpath not set or missing: "
+        + file + " (build the hadoop-client-classpath module in the same reactor)");
+    List<String> jars = Arrays.asList(Files.readString(Path.of(file)).trim().split(File.pathSeparator));
+    for (String jar : jars) {
+      assertTrue(jar.endsWith(".jar") && !Path.of(jar).getFileName().toString().startsWith("harness")
+          && !jar.contains("/io/harness/"), "not a Hadoop client jar: " + jar);
     }
+    return jars;
   }
 
   /** The result.json of the newest run under a run dir. */

@@ -1,5 +1,6 @@
 package io.harness.freon;
 
+import io.harness.core.cli.AbsentCommand;
 import io.harness.core.cli.CommandGroup;
 import io.harness.freon.dfsg.DfsgCommand;
 import io.harness.freon.offline.CgDnCommand;
@@ -17,8 +18,8 @@ import picocli.CommandLine.Command;
             + "SCM DB, OM DB and datanode volumes."})
 public final class FreonCommand extends CommandGroup {
   /**
-   * The offline generators, where Ozone's server libraries are on the class path (bin/harness; not the job
-   * jar on a plain Hadoop cluster, where their method signatures could not even be reflected on).
+   * The offline generators, where Ozone's server libraries are on the class path (bin/harness); in the job jar on
+   * a plain Hadoop cluster, where their method signatures could not even be reflected on, stand-ins that say so.
    */
   @Override
   public void addSubcommands(CommandLine own) {
@@ -28,6 +29,12 @@ public final class FreonCommand extends CommandGroup {
       try {
         Class.forName(serverClass, false, FreonCommand.class.getClassLoader());
       } catch (ClassNotFoundException | LinkageError e) {
+        String[][] absent = {
+            {"cgscm", CgScmCommand.HEADER}, {"cgom", CgOmCommand.HEADER}, {"cgdn", CgDnCommand.HEADER}};
+        for (String[] a : absent) {
+          own.addSubcommand(a[0], AbsentCommand.of(a[0], a[1], "Ozone's server jars are not on this class path "
+              + "(a Hadoop client's): run bin/harness freon " + a[0] + " instead."));
+        }
         return;
       }
     }

@@ -14,5 +14,5 @@ import picocli.CommandLine.Command;
             + "master is spark-submit's."})
 public final class SparkCommand extends CommandGroup {
   /** The command's one line in {@code harness --help} (core's placeholder says the same where Spark is not). */
-  public static final String HEADER = io.harness.core.cli.SparkPlaceholder.HEADER;
+  public static final String HEADER = io.harness.core.cli.Harness.SPARK_HEADER;
 }

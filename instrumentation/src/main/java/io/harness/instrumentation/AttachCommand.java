@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code harness attach PID [--rules SETS] [--report FILE]}: the Byteman timing agent into a running JVM. */
 @Command(name = "attach", mixinStandardHelpOptions = true, sortOptions = false,
-    header = "Loads the timing agent (Byteman rules) into a running JVM.",
+    header = io.harness.core.cli.Harness.ATTACH_HEADER,
     description = {
         "Loads the harness timing agent (Byteman rules) into a running JVM: from then on it counts and "
             + "times FileSystem stream calls, per FileSystem instance, and prints each instance's "
@@ -32,7 +32,7 @@ public final class AttachCommand implements Callable<Integer>, HarnessSubcommand
   String rules;
 
   @Option(names = "--report", paramLabel = "FILE",
-      description = "Also append each report's JSON line to this file (%p: the target's pid).")
+      description = "Also append each report's JSON line to this file (%%p: the target's pid).")
   String report;
 
   @Option(names = "--agent-jar", paramLabel = "JAR",

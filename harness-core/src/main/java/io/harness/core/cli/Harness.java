@@ -27,6 +27,11 @@ import picocli.CommandLine.Spec;
         "Exit codes: 0 success, 1 the run failed (in whole or in part), 2 bad input (nothing done)."},
     synopsisSubcommandLabel = "COMMAND")
 public final class Harness implements Runnable {
+  /** The attach command's one line in {@code harness --help}. */
+  public static final String ATTACH_HEADER = "Loads the timing agent (Byteman rules) into a running JVM.";
+  /** The spark command's one line in {@code harness --help}. */
+  public static final String SPARK_HEADER = "Parquet generate / count / copy on Spark (local[*] or a cluster).";
+
   @Spec
   CommandSpec spec;
 
@@ -97,8 +102,14 @@ public final class Harness implements Runnable {
         }
       }
     }
+    // bin/harness spark starts a JVM of its own on Spark's class path (lib/spark): here the command is only listed
     if (!cl.getSubcommands().containsKey("spark")) {
-      cl.addSubcommand(new SparkPlaceholder());
+      cl.addSubcommand("spark", AbsentCommand.of("spark", SPARK_HEADER, "Spark is not on this class path: run "
+          + "bin/harness spark ... (its own JVM on lib/spark), or spark-submit harness-spark.jar."));
+    }
+    if (!cl.getSubcommands().containsKey("attach")) {
+      cl.addSubcommand("attach", AbsentCommand.of("attach", ATTACH_HEADER,
+          "the timing agent is not on this class path: run bin/harness attach PID (lib/ has the agent jar)."));
     }
     // a command's header is its one line in its parent's list of commands; its own help starts with its usage
     noHeaders(cl);
@@ -210,7 +221,8 @@ public final class Harness implements Runnable {
 
   @Override
   public void run() {
-    spec.commandLine().usage(spec.commandLine().getErr());
+    // no command: the usage is what was asked for (stdout); the one line on stderr and exit 2 say it was not a run
+    spec.commandLine().usage(spec.commandLine().getOut());
     throw new CommandLine.ParameterException(spec.commandLine(), "no command given");
   }
 

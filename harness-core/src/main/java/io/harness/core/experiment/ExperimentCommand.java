@@ -39,10 +39,10 @@ import picocli.CommandLine.Parameters;
     description = {
         "Reads FILE.yaml (see experiments/ for examples): targets (embedded: hdfs|ozone with datanodes: and server "
             + "settings conf:, or fs: URI with root:, confFiles: and conf:), workloads (run: a harness command line, "
-            + "or steps: lines run in order), matrix: (parameters and their values; ${name} in a line), repeat: and "
+            + "or steps: lines run in order), matrix: (parameters and their values; $${name} in a line), repeat: and "
             + "figures: (columns of a run's result.csv: seconds, mb_per_sec, items_per_sec, write_p99_ms, ...; per "
             + "workload and per step too). "
-            + "${root} is where the target's runs write, ${repeat} the repeat (1, 2, ...), ${target} its name.",
+            + "$${root} is where the target's runs write, $${repeat} the repeat (1, 2, ...), $${target} its name.",
         "Each embedded cluster starts once and serves all of its runs. Runs are interleaved: every line runs on each "
             + "target in turn, the order reversed every other repeat. A failed run is recorded and the experiment "
             + "goes on. Every line is checked before any cluster starts. Writes into -o: runs/ (the run folders), "

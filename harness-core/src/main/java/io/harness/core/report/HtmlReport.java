@@ -94,7 +94,7 @@ public final class HtmlReport {
     }
     page.paragraph("sub", r.targetDescription() + " · started " + r.startedAt() + " · exit code " + r.exitCode());
     RunFacts.context(page, run, json, series.beforeStartSeconds());
-    RunFacts.figures(page, analysis, window);
+    RunFacts.figures(page, analysis, r.options().get("--warmup"), window);
     RunCharts.write(page, series, calls(run), skipNanos / 1e9, untilNanos / 1e9);
     Observed.instrumentation(page, json.path("figures"));
     Observed.profile(page, json.path("figures"), run.dir());

@@ -68,7 +68,7 @@ final class RunFacts {
   }
 
   /** The figures: the aggregate and the latency per kind of call, and the block as the run printed it. */
-  static void figures(Page page, Analysis.Result analysis, String window) {
+  static void figures(Page page, Analysis.Result analysis, Object warmup, String window) {
     Aggregate a = analysis.aggregate();
     page.heading(3, "Result" + (window == null ? "" : " (" + window + ")"), null);
     Table t = new Table("numbers summary", List.of());
@@ -96,9 +96,28 @@ final class RunFacts {
       }
       page.add(l.html());
     } else {
-      page.paragraph("note", "No per-call latency: this engine's tasks ran out of the harness's sight.");
+      page.paragraph("note", noLatency(a, warmup, window));
     }
     page.add("</div></div>\n<pre class=\"block\">" + Html.escape(String.join("\n", analysis.lines())) + "</pre>\n");
+  }
+
+  /**
+   * Why the figures have no per-call latency, as it happened: the figures count the calls of succeeded tasks only,
+   * after each task's warm-up ({@code --warmup}, null if none) and inside the report's window (null if none).
+   */
+  static String noLatency(Aggregate a, Object warmup, String window) {
+    if (a.succeededTasks() == 0) {
+      return "No per-call latency: " + (a.tasks() == 0 ? "the run had no tasks."
+          : "no task succeeded (a failed task's calls are in its own record, not in these figures).");
+    }
+    if (window != null) {
+      return "No per-call latency: no measured call of a succeeded task falls in this window (" + window + ").";
+    }
+    if (warmup != null) {
+      return "No per-call latency: every call of the succeeded tasks fell in their warm-up (--warmup " + warmup
+          + "), which the figures leave out.";
+    }
+    return "No per-call latency: the succeeded tasks recorded no timed call.";
   }
 
   /** The failed tasks, every figure of the JSON, and the options (the last two folded). */

@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
  * time every file from create to close.
  */
 @Command(name = "dfsg", aliases = "dfs-file-generator", mixinStandardHelpOptions = true, sortOptions = false,
+    resourceBundle = "io.harness.freon.dfsg.DfsgHelp",
     description = {
         "Creates files through any Hadoop file system (hdfs://, ofs://, o3fs://, file://), as Ozone's "
             + "'freon dfsg': <path>/<prefix>/<0..n-1>, each -s bytes.",

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
  * {@code harness freon cgdn}: the replicas of the generated containers that belong on one datanode, written
  * into its volumes while it is stopped ({@link CgDnWorkload}).
  */
-@Command(name = "cgdn", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "cgdn", header = CgDnCommand.HEADER, mixinStandardHelpOptions = true, sortOptions = false,
     versionProvider = io.harness.core.cli.Harness.VersionProvider.class,
     description = {
         "Offline generator: the container replicas of one datanode (chunk files, .container descriptors,",
@@ -26,6 +26,10 @@ import picocli.CommandLine.Option;
         "Exit codes: 0 done, 1 failed while writing (failed containers named), 2 bad input or the datanode",
         "is running (nothing written)."})
 public final class CgDnCommand extends OfflineCommand {
+  /** Its line in {@code harness freon --help}; a constant, so the job jar's stand-in names it without this class. */
+  public static final String HEADER =
+      "Offline generator: one datanode's container replicas straight into its volumes while it is stopped.";
+
   @Option(names = "--index", paramLabel = "I", required = true,
       description = "This datanode's index, 0 .. --datanodes - 1.")
   int index;

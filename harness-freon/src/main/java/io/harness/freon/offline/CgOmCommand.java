@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * {@code harness freon cgom}: a volume, a bucket and one key per generated block in the OM DB of a stopped
  * cluster ({@link CgOmWorkload}).
  */
-@Command(name = "cgom", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "cgom", header = CgOmCommand.HEADER, mixinStandardHelpOptions = true, sortOptions = false,
     versionProvider = io.harness.core.cli.Harness.VersionProvider.class,
     description = {
         "Offline generator: volume, bucket and keys straight into the OM DB of a stopped Ozone cluster.",
@@ -20,6 +20,10 @@ import picocli.CommandLine.Option;
         "cgscm / cgdn with the same --from, -n, --keys-per-container, --key-size and --replication.",
         "Exit codes: 0 done, 1 failed while writing, 2 bad input or the OM is running (nothing written)."})
 public final class CgOmCommand extends OfflineCommand {
+  /** Its line in {@code harness freon --help}; a constant, so the job jar's stand-in names it without this class. */
+  public static final String HEADER =
+      "Offline generator: volume, bucket and keys straight into the OM DB of a stopped Ozone cluster.";
+
   @Option(names = "--volume", paramLabel = "NAME", defaultValue = "vol1",
       description = "Volume of the keys; created when missing (default: ${DEFAULT-VALUE}).")
   String volume;

@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code harness freon cgscm}: CLOSED containers in the SCM DB of a stopped cluster ({@link CgScmWorkload}).
  */
-@Command(name = "cgscm", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "cgscm", header = CgScmCommand.HEADER, mixinStandardHelpOptions = true, sortOptions = false,
     versionProvider = io.harness.core.cli.Harness.VersionProvider.class,
     description = {
         "Offline generator: CLOSED containers straight into the SCM DB of a stopped Ozone cluster.",
@@ -16,6 +16,10 @@ import picocli.CommandLine.Option;
         "and cgom / cgdn with the same --from, -n, --keys-per-container, --key-size and --replication.",
         "Exit codes: 0 done, 1 failed while writing, 2 bad input or the SCM is running (nothing written)."})
 public final class CgScmCommand extends OfflineCommand {
+  /** Its line in {@code harness freon --help}; a constant, so the job jar's stand-in names it without this class. */
+  public static final String HEADER =
+      "Offline generator: CLOSED containers straight into the SCM DB of a stopped Ozone cluster.";
+
   @Option(names = "--owner", paramLabel = "NAME",
       description = "Owner of the containers (default: the OM service id, as the OM allocates them: "
           + "ozone.om.service.ids, else omServiceIdDefault).")

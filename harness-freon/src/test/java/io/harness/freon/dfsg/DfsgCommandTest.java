@@ -117,4 +117,20 @@ class DfsgCommandTest {
     }
     assertFalse(Files.exists(base));
   }
+
+  /** Without -t dfsg runs Freon's 10 threads, and its help says so (not the other workloads' default). */
+  @Test
+  void theThreadsDefaultIsTheOneItRunsWith() throws Exception {
+    String[] r = run("-n", "3", "-s", "1KB", "--path", dir.resolve("fs").toUri().toString(), "-p", "t");
+    assertEquals("0", r[0], r[1] + r[2]);
+    assertTrue(r[1].contains("freon dfsg: 3 file(s) x 1 KB, " + Dfsg.DEFAULT_THREADS + " thread(s)"), r[1]);
+    assertEquals(Dfsg.DEFAULT_THREADS, ResultWriter.mapper().readTree(dir.resolve("last.json").toFile())
+        .at("/plan/threads").asInt());
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    assertEquals(0, Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8), System.err, "freon",
+        "dfsg", "--help"));
+    String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+    assertTrue(help.contains("-t, --threads=N Threads creating the files (default: " + Dfsg.DEFAULT_THREADS
+        + ", as Freon's dfsg)."), help);
+  }
 }
