@@ -75,6 +75,7 @@ class DocsCommandsIT {
   private final Map<String, Options> help = new HashMap<>();
   private final List<String> failures = new ArrayList<>();
   private String lastChecksum;
+  private final Map<String, String> checksums = new HashMap<>();
   private Path work;
   private int counter;
 
@@ -367,6 +368,9 @@ class DocsCommandsIT {
   private void run(DocLine l, List<String> words, List<String> path, Options opts, Map<String, String> env)
       throws Exception {
     List<String> args;
+    String dir = firstPath(words, path);
+    // $CHECKSUM: what the teragen that wrote this directory printed
+    lastChecksum = checksums.get(dir);
     try {
       args = rewrite(words, path, opts);
     } catch (RuntimeException e) {
@@ -399,9 +403,26 @@ class DocsCommandsIT {
       return;
     }
     if (path.equals(List.of("teragen"))) {
-      lastChecksum = Cli.lastResult(Path.of(valueOf(args, "--run-dir", null))).path("figures").path("checksum")
-          .asText();
+      checksums.put(dir, Cli.lastResult(Path.of(valueOf(args, "--run-dir", null))).path("figures")
+          .path("checksum").asText());
     }
+  }
+
+  /** The first path the line names after its command (not an option's value): teragen's OUT_DIR, teravalidate's DIR. */
+  private static String firstPath(List<String> words, List<String> path) {
+    for (int i = path.size(); i < words.size(); i++) {
+      String w = words.get(i);
+      if (w.startsWith("-")) {
+        if (!w.contains("=") && GENERIC.contains(w.toLowerCase(Locale.ROOT))) {
+          i++;
+        }
+        continue;
+      }
+      if (w.startsWith("/") || w.contains("://")) {
+        return w;
+      }
+    }
+    return null;
   }
 
   private static final Set<String> LOCAL_OUTPUTS =
