@@ -50,8 +50,9 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
   @Option(names = "--embedded", paramLabel = "KIND[:N]",
       description = "Start a cluster for the run: hdfs (MiniDFSCluster) or ozone (MiniOzoneCluster, volume "
           + "vol1 and bucket bucket1; relative paths go under /vol1/bucket1), N datanodes (default 3). It runs "
-          + "in its own JVM on the harness's server class path (not Spark's) and is stopped, its data "
-          + "removed, when the run ends.")
+          + "in its own JVM on the harness's server class path (not Spark's) and lives for this one command: "
+          + "stopped, its data removed, when the run ends. For a cluster that outlives one command, start "
+          + "'harness cluster KIND[:N] --write-config FILE' and give the commands -conf FILE.")
   protected String embedded;
 
   @Option(names = "--master", paramLabel = "URL",

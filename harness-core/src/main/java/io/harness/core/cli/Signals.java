@@ -19,6 +19,8 @@ public final class Signals {
   private static volatile String received;
   private static volatile int code;
   private static volatile PrintStream log;
+  /** What the first signal does, as the terminal line says it. */
+  private static volatile String stopping = "stopping the run and writing what it measured";
 
   private Signals() {}
 
@@ -51,8 +53,7 @@ public final class Signals {
       err.flush();
       Runtime.getRuntime().halt(exitCode);
     }
-    err.println("harness: " + name + ": stopping the run and writing what it measured"
-        + " (send it again to exit at once)");
+    err.println("harness: " + name + ": " + stopping + " (send it again to exit at once)");
     Thread watchdog = new Thread(() -> {
       try {
         TimeUnit.SECONDS.sleep(GRACE_SECONDS);
@@ -65,5 +66,10 @@ public final class Signals {
     }, "harness-signal-grace");
     watchdog.setDaemon(true);
     watchdog.start();
+  }
+
+  /** How the line printed on the first signal says what it does, for a command that runs no workload. */
+  public static void stopping(String what) {
+    stopping = what;
   }
 }

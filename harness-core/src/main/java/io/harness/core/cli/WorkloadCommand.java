@@ -30,7 +30,9 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
   @Option(names = "--embedded", paramLabel = "KIND[:N]",
       description = "Start a cluster in this process for the run: hdfs (MiniDFSCluster) or ozone "
           + "(MiniOzoneCluster, with a volume and bucket), N datanodes (default 3). "
-          + "Stopped, and its data removed, when the run ends.")
+          + "It lives for this one command: stopped, and its data removed, when the run ends. For a cluster that "
+          + "outlives one command (write, then read back), start 'harness cluster KIND[:N] --write-config FILE' and "
+          + "give the commands -conf FILE.")
   protected String embedded;
 
   @Option(names = {"-t", "--threads"}, paramLabel = "N",
