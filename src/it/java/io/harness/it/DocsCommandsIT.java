@@ -79,9 +79,65 @@ class DocsCommandsIT {
   private Path work;
   private int counter;
 
+  private static final List<Process> BACKGROUND = new ArrayList<>();
+
   @AfterAll
   static void stopClusters() {
+    BACKGROUND.forEach(Process::destroyForcibly);
     DocsClusters.closeAll();
+  }
+
+  private static boolean background(DocLine l) {
+    String t = l.text();
+    int hash = commentStart(t);
+    return (hash >= 0 ? t.substring(0, hash) : t).strip().endsWith("&");
+  }
+
+  /**
+   * {@code harness ... &}: bin/harness as a process in the background (the docs' {@code harness cluster}); the next
+   * lines start once the file its {@code --write-config} names is there.
+   */
+  private void startBackground(DocLine l, List<String> args) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Cli.home().resolve("bin/harness").toString());
+    cmd.addAll(args);
+    Path log = work.resolve("background-" + (++counter) + ".log");
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile());
+    pb.environment().remove("HADOOP_CONF_DIR");
+    pb.environment().remove("OZONE_CONF_DIR");
+    Process p = pb.start();
+    BACKGROUND.add(p);
+    System.out.println("DocsCommandsIT: " + l.where() + ": started in the background: harness " + String.join(" ", args));
+    String config = valueOf(args, "--write-config", null);
+    long until = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
+    while (config != null && !Files.exists(Path.of(config)) && p.isAlive() && System.nanoTime() < until) {
+      Thread.sleep(200);
+    }
+    if (!p.isAlive() || config != null && !Files.exists(Path.of(config))) {
+      failures.add(l.where() + ": the background command " + (p.isAlive() ? "wrote no " + config : "exited "
+          + p.exitValue()) + ": " + l.text() + "\n    output: " + Files.readString(log).strip());
+    }
+  }
+
+  /** {@code kill %N}: SIGTERM to the N-th background command; it must stop as a signalled command does (143). */
+  private void stopBackground(DocLine l) throws Exception {
+    int n = Integer.parseInt(l.text().replaceAll("^kill %(\\d+).*", "$1"));
+    if (n > BACKGROUND.size()) {
+      failures.add(l.where() + ": no background command %" + n + ": " + l.text());
+      return;
+    }
+    Process p = BACKGROUND.get(n - 1);
+    p.destroy();
+    if (!p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)) {
+      failures.add(l.where() + ": the background command did not stop within 2 minutes of SIGTERM");
+      p.destroyForcibly();
+      return;
+    }
+    System.out.println("DocsCommandsIT: " + l.where() + ": the background command exited " + p.exitValue());
+    if (p.exitValue() != 143) {
+      failures.add(l.where() + ": the background command exited " + p.exitValue() + " on SIGTERM, not 143");
+    }
   }
 
   @Test
@@ -93,6 +149,10 @@ class DocsCommandsIT {
     int ran = 0;
     List<String> notRun = new ArrayList<>();
     for (DocLine l : lines) {
+      if (l.text().startsWith("kill ")) {
+        stopBackground(l);
+        continue;
+      }
       List<String> words = words(l);
       List<String> path = commandPath(words);
       Options opts = options(path);
@@ -168,6 +228,10 @@ class DocsCommandsIT {
         if (shell && t.matches("^for .*;\\s*do$|^done$")) {
           continue;
         }
+        if (shell && t.matches("^kill %\\d+.*")) {
+          out.add(new DocLine(name, first + 1, t, true, null));
+          continue;
+        }
         if (HARNESS.matcher(t).matches()) {
           String notRun = null;
           int hash = commentStart(t);
@@ -220,7 +284,10 @@ class DocsCommandsIT {
     if (!m.matches()) {
       throw new IllegalArgumentException(t);
     }
-    String rest = m.group(2);
+    String rest = m.group(2).strip();
+    if (rest.endsWith("&")) {
+      rest = rest.substring(0, rest.length() - 1);
+    }
     List<String> out = new ArrayList<>();
     StringBuilder w = new StringBuilder();
     boolean any = false;
@@ -377,6 +444,10 @@ class DocsCommandsIT {
       failures.add(l.where() + ": cannot prepare the line (" + e.getMessage() + "): " + l.text());
       return;
     }
+    if (background(l)) {
+      startBackground(l, args);
+      return;
+    }
     Cli.Run r;
     if (path.get(0).equals("spark")) {
       r = Cli.process(work, 600, env, args.toArray(new String[0]));
@@ -518,6 +589,11 @@ class DocsCommandsIT {
         return "2s";
       case "--warmup":
         return "1s";
+      case "-conf": {
+        // a client file an earlier line (harness cluster --write-config) wrote under the test's folder
+        Path written = Path.of(local(value));
+        return Files.exists(written) ? written.toString() : value;
+      }
       case "--group": {
         int eq = value.indexOf('=');
         StringBuilder b = new StringBuilder(value.substring(0, eq + 1));
