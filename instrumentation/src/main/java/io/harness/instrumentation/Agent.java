@@ -90,10 +90,10 @@ public final class Agent {
     String report = options.report() == null ? null
         : options.report().replace("%p", String.valueOf(ProcessHandle.current().pid()));
     Method start = runtime.getMethod("start", Instrumentation.class, String[].class, String[].class,
-        String[].class, String.class, boolean.class);
+        String[].class, String.class, boolean.class, boolean.class);
     try {
       return (String[]) start.invoke(null, inst, options.sets().toArray(new String[0]), names, texts,
-          report, options.verbose());
+          report, options.verbose(), options.json());
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
       throw cause instanceof Exception ? (Exception) cause : e;

@@ -16,6 +16,9 @@ import java.util.Set;
  *       {@code write,ozone}); a word without {@code =} after {@code rules=} is one
  *       more set, so {@code rules=write,read,ozone} names three</li>
  *   <li>{@code report=FILE}: also append each report's JSON line to FILE ({@code %p} becomes the pid)</li>
+ *   <li>{@code json=off}: no JSON line on stderr after each text report (the report file, if any, still gets
+ *       them); {@code json=on} is the default. The harness's own runs use it: their counters go into the run's
+ *       JSON</li>
  *   <li>{@code verbose}: Byteman's own trace on stderr</li>
  * </ul>
  */
@@ -28,11 +31,18 @@ public final class AgentOptions {
   private final List<String> sets;
   private final String report;
   private final boolean verbose;
+  private final boolean json;
 
   public AgentOptions(List<String> sets, String report, boolean verbose) {
+    this(sets, report, verbose, true);
+  }
+
+  /** {@code json}: each report's JSON line on stderr too (the default). */
+  public AgentOptions(List<String> sets, String report, boolean verbose, boolean json) {
     this.sets = List.copyOf(sets);
     this.report = report;
     this.verbose = verbose;
+    this.json = json;
   }
 
   /** Parses the agent's option string (null or empty: the defaults). */
@@ -40,6 +50,7 @@ public final class AgentOptions {
     List<String> sets = null;
     String report = null;
     boolean verbose = false;
+    boolean json = true;
     if (args != null && !args.isBlank()) {
       String key = null;
       for (String token : args.split(",", -1)) {
@@ -70,11 +81,17 @@ public final class AgentOptions {
             report = value;
           }
           case "verbose" -> verbose = Boolean.parseBoolean(value);
+          case "json" -> {
+            if (!value.equals("on") && !value.equals("off")) {
+              throw new IllegalArgumentException("json: on or off, not '" + value + "'");
+            }
+            json = value.equals("on");
+          }
           default -> throw new IllegalArgumentException(unknownOption(key));
         }
       }
     }
-    return new AgentOptions(sets == null ? DEFAULT_SETS : checkSets(sets), report, verbose);
+    return new AgentOptions(sets == null ? DEFAULT_SETS : checkSets(sets), report, verbose, json);
   }
 
   /** Parses a comma-separated list of rule sets ({@code write,read,ozone,datanode}, {@code all}). */
@@ -119,7 +136,7 @@ public final class AgentOptions {
   }
 
   private static String unknownOption(String name) {
-    return "unknown agent option '" + name + "' (valid: rules=SET[,SET...], report=FILE, verbose)";
+    return "unknown agent option '" + name + "' (valid: rules=SET[,SET...], report=FILE, json=on|off, verbose)";
   }
 
   public List<String> sets() {
@@ -132,6 +149,11 @@ public final class AgentOptions {
 
   public boolean verbose() {
     return verbose;
+  }
+
+  /** Whether each report's JSON line goes to stderr too. */
+  public boolean json() {
+    return json;
   }
 
   /** The rule scripts the sets need (resources under io/harness/instrumentation/rules), in install order. */
@@ -159,6 +181,9 @@ public final class AgentOptions {
     StringBuilder b = new StringBuilder("rules=").append(String.join(",", sets));
     if (report != null) {
       b.append(",report=").append(report);
+    }
+    if (!json) {
+      b.append(",json=off");
     }
     if (verbose) {
       b.append(",verbose");

@@ -14,7 +14,8 @@ public final class HarnessRunInstrumentation implements RunInstrumentation {
   @Override
   public String start(String option, String ruleSets) {
     try {
-      return Attach.loadIntoThisJvm(option, ruleSets, null);
+      // the counters go into the run's JSON (figures.instrumentation): no JSON line on the terminal
+      return Attach.loadIntoThisJvm(option, ruleSets, null, false);
     } catch (Attach.Failure f) {
       if (f.exitCode() == 2) {
         throw new UsageException(f.argument(), f.reason());
