@@ -48,6 +48,9 @@ public final class Agent {
       System.exit(2);
       return;
     }
+    if (options.standby()) {
+      return; // holds the JVM's retransformation capability from its start, for a later load (AgentOptions)
+    }
     try {
       started(start(options, inst));
     } catch (Exception e) {
@@ -62,6 +65,9 @@ public final class Agent {
       options = AgentOptions.parse(args);
     } catch (IllegalArgumentException e) {
       System.err.println(PREFIX + e.getMessage());
+      return;
+    }
+    if (options.standby()) {
       return;
     }
     try {
