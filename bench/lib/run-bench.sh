@@ -1,7 +1,7 @@
 # Sourced by the bench/ scripts, which run from the project root.
 #   bench_build MODULE BUILD: compiles BUILD (a `mvn -pl` list, with what it needs) and MODULE's tests in one
 #     reactor, and writes MODULE's test class path (its sibling modules as their target/classes: nothing is
-#     installed into the local Maven repository).
+#     installed into the local Maven repository). BENCH_MVN_FLAGS: more Maven flags (e.g. -o, offline).
 #   bench_exec MODULE MAIN_CLASS [ARGS...]: runs MAIN_CLASS on MODULE's test class path.
 #   bench_run MODULE BUILD MAIN_CLASS [ARGS...]: both.
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -10,7 +10,7 @@ mkdir -p target
 bench_build() {
   local module=$1 build=$2
   echo "bench: building $build (log: target/bench-build.log) ..." >&2
-  mvn -q -B -pl "$build,$module" -am test-compile dependency:build-classpath \
+  mvn ${BENCH_MVN_FLAGS:-} -q -B -pl "$build,$module" -am test-compile dependency:build-classpath \
       -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.cp >target/bench-build.log 2>&1 \
     || { echo "bench: build failed, see target/bench-build.log" >&2; exit 1; }
 }

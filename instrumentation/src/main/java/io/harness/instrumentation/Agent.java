@@ -48,6 +48,9 @@ public final class Agent {
       System.exit(2);
       return;
     }
+    if (options.standby()) {
+      return; // holds the JVM's retransformation capability from its start, for a later load (AgentOptions)
+    }
     try {
       started(start(options, inst));
     } catch (Exception e) {
@@ -62,6 +65,9 @@ public final class Agent {
       options = AgentOptions.parse(args);
     } catch (IllegalArgumentException e) {
       System.err.println(PREFIX + e.getMessage());
+      return;
+    }
+    if (options.standby()) {
       return;
     }
     try {
@@ -90,10 +96,10 @@ public final class Agent {
     String report = options.report() == null ? null
         : options.report().replace("%p", String.valueOf(ProcessHandle.current().pid()));
     Method start = runtime.getMethod("start", Instrumentation.class, String[].class, String[].class,
-        String[].class, String.class, boolean.class);
+        String[].class, String.class, boolean.class, boolean.class);
     try {
       return (String[]) start.invoke(null, inst, options.sets().toArray(new String[0]), names, texts,
-          report, options.verbose());
+          report, options.verbose(), options.json());
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
       throw cause instanceof Exception ? (Exception) cause : e;

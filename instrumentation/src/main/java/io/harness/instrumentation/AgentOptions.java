@@ -16,7 +16,15 @@ import java.util.Set;
  *       {@code write,ozone}); a word without {@code =} after {@code rules=} is one
  *       more set, so {@code rules=write,read,ozone} names three</li>
  *   <li>{@code report=FILE}: also append each report's JSON line to FILE ({@code %p} becomes the pid)</li>
+ *   <li>{@code json=off}: no JSON line on stderr after each text report (the report file, if any, still gets
+ *       them); {@code json=on} is the default. The harness's own runs use it: their counters go into the run's
+ *       JSON</li>
  *   <li>{@code verbose}: Byteman's own trace on stderr</li>
+ *   <li>{@code standby}: at JVM start ({@code -javaagent}), only take the JVM's class-retransformation
+ *       capability, for a later load of the agent into this JVM ({@code --instrument} of {@code bin/harness}): no
+ *       rule, no report. A JVM that gets that capability only when an agent attaches later throws away all of
+ *       its compiled code at the agent's first class retransformation (the JIT has not recorded which compiled
+ *       methods depend on which classes); with it from the start only the dependent methods are recompiled</li>
  * </ul>
  */
 public final class AgentOptions {
@@ -28,11 +36,24 @@ public final class AgentOptions {
   private final List<String> sets;
   private final String report;
   private final boolean verbose;
+  private final boolean json;
+  private final boolean standby;
 
   public AgentOptions(List<String> sets, String report, boolean verbose) {
+    this(sets, report, verbose, true);
+  }
+
+  /** {@code json}: each report's JSON line on stderr too (the default). */
+  public AgentOptions(List<String> sets, String report, boolean verbose, boolean json) {
+    this(sets, report, verbose, json, false);
+  }
+
+  private AgentOptions(List<String> sets, String report, boolean verbose, boolean json, boolean standby) {
     this.sets = List.copyOf(sets);
     this.report = report;
     this.verbose = verbose;
+    this.json = json;
+    this.standby = standby;
   }
 
   /** Parses the agent's option string (null or empty: the defaults). */
@@ -40,6 +61,8 @@ public final class AgentOptions {
     List<String> sets = null;
     String report = null;
     boolean verbose = false;
+    boolean json = true;
+    boolean standby = false;
     if (args != null && !args.isBlank()) {
       String key = null;
       for (String token : args.split(",", -1)) {
@@ -48,6 +71,9 @@ public final class AgentOptions {
         if (eq < 0) {
           if ("verbose".equals(t)) {
             verbose = true;
+            key = null;
+          } else if ("standby".equals(t)) {
+            standby = true;
             key = null;
           } else if ("rules".equals(key)) {
             sets.add(t);
@@ -70,11 +96,17 @@ public final class AgentOptions {
             report = value;
           }
           case "verbose" -> verbose = Boolean.parseBoolean(value);
+          case "json" -> {
+            if (!value.equals("on") && !value.equals("off")) {
+              throw new IllegalArgumentException("json: on or off, not '" + value + "'");
+            }
+            json = value.equals("on");
+          }
           default -> throw new IllegalArgumentException(unknownOption(key));
         }
       }
     }
-    return new AgentOptions(sets == null ? DEFAULT_SETS : checkSets(sets), report, verbose);
+    return new AgentOptions(sets == null ? DEFAULT_SETS : checkSets(sets), report, verbose, json, standby);
   }
 
   /** Parses a comma-separated list of rule sets ({@code write,read,ozone,datanode}, {@code all}). */
@@ -119,7 +151,7 @@ public final class AgentOptions {
   }
 
   private static String unknownOption(String name) {
-    return "unknown agent option '" + name + "' (valid: rules=SET[,SET...], report=FILE, verbose)";
+    return "unknown agent option '" + name + "' (valid: rules=SET[,SET...], report=FILE, json=on|off, verbose, standby)";
   }
 
   public List<String> sets() {
@@ -132,6 +164,16 @@ public final class AgentOptions {
 
   public boolean verbose() {
     return verbose;
+  }
+
+  /** Whether the agent only holds the JVM's retransformation capability (see the class comment). */
+  public boolean standby() {
+    return standby;
+  }
+
+  /** Whether each report's JSON line goes to stderr too. */
+  public boolean json() {
+    return json;
   }
 
   /** The rule scripts the sets need (resources under io/harness/instrumentation/rules), in install order. */
@@ -159,6 +201,9 @@ public final class AgentOptions {
     StringBuilder b = new StringBuilder("rules=").append(String.join(",", sets));
     if (report != null) {
       b.append(",report=").append(report);
+    }
+    if (!json) {
+      b.append(",json=off");
     }
     if (verbose) {
       b.append(",verbose");

@@ -160,6 +160,15 @@ public final class Attach {
    * @param argument the option named in a failure's message (e.g. "--instrument")
    */
   public static String loadIntoThisJvm(String argument, String rules, String report) throws Failure {
+    return loadIntoThisJvm(argument, rules, report, true);
+  }
+
+  /**
+   * {@link #loadIntoThisJvm(String, String, String)}; {@code json} false: the reports' JSON lines do not go to
+   * stderr (a harness run puts the counters into its own JSON).
+   */
+  public static String loadIntoThisJvm(String argument, String rules, String report, boolean json)
+      throws Failure {
     List<String> sets;
     try {
       sets = AgentOptions.parseSets(rules);
@@ -174,7 +183,7 @@ public final class Attach {
           + "when it starts", 2);
     }
     String reportFile = report == null ? null : Path.of(report).toAbsolutePath().toString();
-    AgentOptions options = new AgentOptions(sets, reportFile, false);
+    AgentOptions options = new AgentOptions(sets, reportFile, false, json);
     long self = ProcessHandle.current().pid();
     try {
       closeOneFileFirst(jar);

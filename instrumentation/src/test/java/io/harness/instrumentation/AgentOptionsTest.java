@@ -17,7 +17,23 @@ class AgentOptionsTest {
       assertEquals(List.of("write", "ozone"), o.sets());
       assertNull(o.report());
       assertFalse(o.verbose());
+      assertTrue(o.json());
     }
+  }
+
+  @Test
+  void jsonOffKeepsTheJsonLinesOffStderrAndSurvivesTheRoundTrip() {
+    AgentOptions o = AgentOptions.parse("rules=write,json=off");
+    assertEquals(List.of("write"), o.sets(), "json=... ends the list of sets");
+    assertFalse(o.json());
+    assertEquals("rules=write,json=off", o.toAgentArgs());
+    assertFalse(AgentOptions.parse(o.toAgentArgs()).json());
+    assertTrue(AgentOptions.parse("json=on").json());
+    assertEquals("rules=write,ozone", new AgentOptions(List.of("write", "ozone"), null, false).toAgentArgs());
+    assertTrue(AgentOptions.parse("standby").standby());
+    assertFalse(AgentOptions.parse("rules=write").standby());
+    assertEquals("json: on or off, not 'no'",
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("json=no")).getMessage());
   }
 
   @Test
@@ -48,9 +64,9 @@ class AgentOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("rules=write,bogus")).getMessage());
     assertEquals("rules: empty rule set name (valid: write, read, ozone, datanode, all)",
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("rules=")).getMessage());
-    assertEquals("unknown agent option 'rule' (valid: rules=SET[,SET...], report=FILE, verbose)",
+    assertEquals("unknown agent option 'rule' (valid: rules=SET[,SET...], report=FILE, json=on|off, verbose, standby)",
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("rule=write")).getMessage());
-    assertEquals("unknown agent option 'ozone' (valid: rules=SET[,SET...], report=FILE, verbose)",
+    assertEquals("unknown agent option 'ozone' (valid: rules=SET[,SET...], report=FILE, json=on|off, verbose, standby)",
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("report=x,ozone")).getMessage());
     assertEquals("report: no file given (report=FILE)",
         assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("report=")).getMessage());

@@ -11,14 +11,23 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** What a JVM with the agent printed: the text reports and JSON lines (stderr), and FsCallsProgram's lines. */
 final class Reports {
   static final String HEADER = "Closing file system instance: ";
   static final String JSON_PREFIX = "HARNESS-INSTRUMENTATION ";
+  private static final Pattern OPERATION = Pattern.compile(
+      "   (\\S+): (\\d+) calls(?: \\((\\d+) failed\\))?, (\\d+) ms in all, p50 ([\\d.]+) ms, p99 ([\\d.]+) ms,"
+      + " max ([\\d.]+) ms");
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** Text reports by instance id ("unknown" for the unknown bucket), in the order printed. */
+  /**
+   * Text reports by instance id ("unknown" for the unknown bucket), in the order printed:
+   * NAME.call, NAME.allTime, NAME.failed (when printed), NAME.p50Ms / p99Ms / maxMs (in ns) of each operation
+   * printed, i.e. with calls.
+   */
   final Map<String, Map<String, Long>> text = new LinkedHashMap<>();
   /** JSON report lines, parsed, in the order printed. */
   final List<JsonNode> json = new ArrayList<>();
@@ -31,16 +40,25 @@ final class Reports {
     Map<String, Long> current = null;
     for (String line : stderr.split("\\R")) {
       if (line.startsWith(HEADER)) {
-        String id = line.substring(HEADER.length()).trim();
+        // "Closing file system instance: ID (URI)", "Closing file system instance: unknown"
+        String id = line.substring(HEADER.length()).trim().split(" ", 2)[0];
         assertTrue(!r.text.containsKey(id), "one report per instance, but " + id + " twice:\n" + stderr);
         current = new LinkedHashMap<>();
         r.text.put(id, current);
-      } else if (current != null && line.startsWith("   ") && line.contains(": ")) {
-        int colon = line.lastIndexOf(": ");
-        String value = line.substring(colon + 2).trim();
-        // the distribution's lines are ms with decimals: kept in ns (to the µs printed)
-        current.put(line.substring(3, colon), value.contains(".") ? Math.round(Double.parseDouble(value) * 1e6)
-            : Long.parseLong(value));
+      } else if (current != null && OPERATION.matcher(line).matches()) {
+        // "   NAME: N calls (F failed), T ms in all, p50 X ms, p99 Y ms, max Z ms" (failed only when not 0)
+        Matcher m = OPERATION.matcher(line);
+        m.matches();
+        String name = m.group(1);
+        current.put(name + ".call", Long.parseLong(m.group(2)));
+        current.put(name + ".allTime", Long.parseLong(m.group(4)));
+        if (m.group(3) != null) {
+          current.put(name + ".failed", Long.parseLong(m.group(3)));
+        }
+        // the distribution, ms with decimals: kept in ns (to the µs printed)
+        current.put(name + ".p50Ms", Math.round(Double.parseDouble(m.group(5)) * 1e6));
+        current.put(name + ".p99Ms", Math.round(Double.parseDouble(m.group(6)) * 1e6));
+        current.put(name + ".maxMs", Math.round(Double.parseDouble(m.group(7)) * 1e6));
       } else {
         current = null;
         if (line.startsWith(JSON_PREFIX)) {
@@ -86,8 +104,8 @@ final class Reports {
   }
 
   /**
-   * Every counter the program counted (NAME.call, NAME.failed) equals the instance's text report (where a
-   * NAME.failed line is printed only when not 0), its JSON line, and what Timings said in the program.
+   * Every counter the program counted (NAME.call, NAME.failed) equals the instance's text report (where an
+   * operation is printed only when it was called, and "(N failed)" only when not 0), its JSON line, and what Timings said in the program.
    */
   void assertCountersEqualTheCalls(String fs) {
     JsonNode expect = expected.get(fs);
@@ -101,7 +119,7 @@ final class Reports {
     expect.get("counters").fields().forEachRemaining(e -> {
       String key = e.getKey();
       long want = e.getValue().asLong();
-      long printed = report.getOrDefault(key, key.endsWith(".failed") ? 0L : -1L);
+      long printed = report.getOrDefault(key, 0L);
       assertEquals(want, printed, key + " in the text report of " + fs + ": " + report);
       assertEquals(want, line.get("counters").path(key).asLong(-1), key + " in the JSON line of " + fs);
       assertEquals(want, timing.get("counters").path(key).asLong(-1), key + " from Timings.of(fs) of " + fs);

@@ -24,9 +24,10 @@ import java.util.regex.Pattern;
  * appenders follow {@code System.err}, so every log line lands here.
  *
  * <p>The reports of the harness's own timing agent ({@code --instrument}: a block starting
- * {@code Closing file system instance: }, its indented counters, its {@code HARNESS-INSTRUMENTATION} JSON
- * line, and lines starting {@code harness-instrumentation}) are the harness's output, not a library's: they
- * go to the terminal too.
+ * {@code Closing file system instance: } or {@code Server timings: } and its indented lines, and lines starting
+ * {@code harness-instrumentation}) are the harness's output, not a library's: they go to the terminal too. A
+ * report's {@code HARNESS-INSTRUMENTATION} JSON line (an agent loaded with its JSON lines on, e.g. through
+ * {@code HADOOP_OPTS}) stays in the file: the run's counters are in its JSON.
  *
  * <p>At the end, {@link #summary()} gives the lines for the terminal: how much was logged, where, and
  * one line per distinct warning or error with its count (reasons that differ only in numbers, such as
@@ -43,7 +44,7 @@ public final class RunLog {
   private static final Pattern THROWABLE = Pattern.compile("^([\\w$]+\\.)+[\\w$]*(Exception|Error|Throwable)\\b.*");
 
   /** Lines that start one of the agent's reports, or are one. */
-  private static final List<String> AGENT_LINES = List.of("Closing file system instance: ", "HARNESS-INSTRUMENTATION ",
+  private static final List<String> AGENT_LINES = List.of("Closing file system instance: ", "Server timings: ",
       "harness-instrumentation");
 
   private final Path file;
@@ -146,7 +147,7 @@ public final class RunLog {
   /** Whether {@code text} belongs to a report of the harness's own agent (then it goes to the terminal). */
   private boolean agentLine(String text) {
     if (AGENT_LINES.stream().anyMatch(text::startsWith)) {
-      inAgentReport = text.startsWith(AGENT_LINES.get(0));
+      inAgentReport = !text.startsWith(AGENT_LINES.get(2));
       return true;
     }
     if (inAgentReport && text.startsWith("   ")) {

@@ -10,69 +10,153 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
- * A benchmark, not a test: the same {@code dfsio -write} on one embedded MiniOzoneCluster, run by the
- * shipped {@code bin/harness} as separate processes: plain, with {@code --instrument} (the Byteman rules)
- * and with {@code --profile cpu} (async-profiler), in rotating order over the rounds. Prints each run's
- * aggregate throughput (from its JSON), the medians and the throughput ratios against the plain run.
+ * A benchmark, not a test: the same {@code dfsio -write}, run by the shipped {@code bin/harness} as separate
+ * processes, plain and with {@code --instrument} (the Byteman rules), on each target: the local file system, an
+ * HDFS MiniDFSCluster (1 datanode) and a MiniOzoneCluster (3 datanodes), both clusters started once in this JVM.
+ * Each round runs every target's variants back to back, the order of the variants alternating from round to
+ * round. Prints each run's aggregate throughput (from its JSON), and per target the medians and the throughput
+ * ratio of each variant to the plain run; "within noise" when the gap between the medians is smaller than the
+ * spread (max - min) of the rounds of either side.
  *
- * <p>Arguments: launcher nrFiles fileSize rounds (default: - 4 64MB 3; the launcher is bin/harness).
+ * <p>Arguments: launcher [nrFiles] [fileSize] [rounds] [targets] [variants] (default: - 4 64MB 3 local,hdfs,ozone
+ * instrument; the launcher is bin/harness; variants: instrument, profile (--profile cpu), comma-separated).
  */
 public final class InstrumentationOverheadBench {
   private InstrumentationOverheadBench() {}
+
+  /** A target: where the runs write and the client configuration they get. */
+  private record Target(String name, String description, String root, Path site) {}
 
   public static void main(String[] args) throws Exception {
     String launcher = args[0];
     String files = args.length > 1 ? args[1] : "4";
     String size = args.length > 2 ? args[2] : "64MB";
     int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+    List<String> targetNames = List.of((args.length > 4 ? args[4] : "local,hdfs,ozone").split(","));
+    List<String[]> variants = new ArrayList<>();
+    variants.add(new String[] {"plain"});
+    for (String v : (args.length > 5 ? args[5] : "instrument").split(",")) {
+      switch (v) {
+        case "instrument" -> variants.add(new String[] {"--instrument", "--instrument"});
+        case "profile" -> variants.add(new String[] {"--profile cpu", "--profile", "cpu"});
+        default -> throw new IllegalArgumentException("variants: instrument, profile; not " + v);
+      }
+    }
     Path work = Files.createTempDirectory("harness-bench-");
-    EmbeddedCluster ozone = new MiniOzoneProvider().start(new Configuration(), 3);
+    List<AutoCloseable> clusters = new ArrayList<>();
     try {
-      Path site = work.resolve("ozone-site.xml");
-      try (var out = Files.newOutputStream(site)) {
-        ozone.configuration().writeXml(out);
-      }
-      String[][] variants = {{"plain"}, {"--instrument", "--instrument"}, {"--profile cpu", "--profile", "cpu"}};
-      double[][] mbs = new double[variants.length][rounds];
-      System.out.printf(Locale.ROOT, "instrumentation overhead: dfsio -write %s x %s on MiniOzoneCluster (3 datanodes),"
-          + " %d rounds, each run its own bin/harness process%n", files, size, rounds);
-      for (int r = 0; r < rounds; r++) {
-        StringBuilder line = new StringBuilder("round " + (r + 1) + ":");
-        for (int k = 0; k < variants.length; k++) {
-          int v = (k + r) % variants.length;
-          mbs[v][r] = run(launcher, work, site, ozone.rootPrefix() + "/bench/overhead", files, size,
-              Arrays.copyOfRange(variants[v], 1, variants[v].length));
-          line.append(String.format(Locale.ROOT, "  %s %.1f MB/s", variants[v][0], mbs[v][r]));
+      List<Target> targets = new ArrayList<>();
+      for (String t : targetNames) {
+        switch (t) {
+          case "local" -> targets.add(new Target("local", "local file system",
+              work.resolve("local").toUri().toString().replaceAll("/$", "") + "/bench/overhead", null));
+          case "hdfs" -> {
+            Configuration conf = new Configuration();
+            MiniDFSCluster hdfs = new MiniDFSCluster.Builder(conf, work.resolve("dfs").toFile()).numDataNodes(1)
+                .build();
+            clusters.add(hdfs::shutdown);
+            hdfs.waitActive();
+            Configuration c = new Configuration(hdfs.getConfiguration(0));
+            c.set("fs.defaultFS", hdfs.getURI().toString());
+            targets.add(new Target("hdfs", "MiniDFSCluster, 1 datanode", hdfs.getURI() + "/bench/overhead",
+                site(work, "hdfs-site-client.xml", c)));
+          }
+          case "ozone" -> {
+            EmbeddedCluster ozone = new MiniOzoneProvider().start(new Configuration(), 3);
+            clusters.add(ozone);
+            targets.add(new Target("ozone", "MiniOzoneCluster, 3 datanodes", ozone.rootPrefix() + "/bench/overhead",
+                site(work, "ozone-site-client.xml", ozone.configuration())));
+          }
+          default -> throw new IllegalArgumentException("targets: local, hdfs, ozone; not " + t);
         }
-        System.out.println(line);
       }
-      double plain = Stats.median(mbs[0]);
-      System.out.printf(Locale.ROOT, "%-14s median %7.1f MB/s%n", "plain", plain);
-      for (int v = 1; v < variants.length; v++) {
-        double m = Stats.median(mbs[v]);
-        System.out.printf(Locale.ROOT, "%-14s median %7.1f MB/s   throughput ratio to plain = %.3f (loss %.1f%%)%n",
-            variants[v][0], m, m / plain, 100 * (1 - m / plain));
+      System.out.printf(Locale.ROOT, "instrumentation overhead: dfsio -write %s x %s, %d rounds, each run its own"
+          + " bin/harness process; variants alternate their order from round to round%n", files, size, rounds);
+      Map<String, double[][]> mbs = new LinkedHashMap<>();
+      for (Target t : targets) {
+        mbs.put(t.name(), new double[variants.size()][rounds]);
       }
-      System.out.println("note: aggregate throughput of each run (bytes / first task start to last task end), "
-          + "from its result.json; goal: a loss below 5%.");
+      for (int r = 0; r < rounds; r++) {
+        for (Target t : targets) {
+          StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "round %d %-6s:", r + 1, t.name()));
+          for (int k = 0; k < variants.size(); k++) {
+            int v = (k + r) % variants.size();
+            String[] variant = variants.get(v);
+            double m = run(launcher, work, t, files, size, Arrays.copyOfRange(variant, 1, variant.length));
+            mbs.get(t.name())[v][r] = m;
+            line.append(String.format(Locale.ROOT, "  %s %.1f MB/s", variant[0], m));
+          }
+          System.out.println(line);
+        }
+      }
+      for (Target t : targets) {
+        double[][] m = mbs.get(t.name());
+        double plain = Stats.median(m[0]);
+        System.out.printf(Locale.ROOT, "%s (%s):%n  %-14s median %8.1f MB/s  rounds %s%n", t.name(), t.description(),
+            "plain", plain, rounds(m[0]));
+        for (int v = 1; v < variants.size(); v++) {
+          double med = Stats.median(m[v]);
+          double gap = Math.abs(plain - med);
+          double spread = Math.max(spread(m[0]), spread(m[v]));
+          System.out.printf(Locale.ROOT, "  %-14s median %8.1f MB/s  rounds %s  ratio to plain %.3f (loss %.1f%%)%s%n",
+              variants.get(v)[0], med, rounds(m[v]), med / plain, 100 * (1 - med / plain),
+              gap < spread ? String.format(Locale.ROOT, ", within noise (gap %.1f < spread %.1f MB/s)", gap, spread)
+                  : String.format(Locale.ROOT, ", beyond noise (gap %.1f >= spread %.1f MB/s)", gap, spread));
+        }
+      }
+      System.out.println("note: aggregate throughput of each run (bytes / first task start to last task end), from"
+          + " its result.json; spread: max - min of a side's rounds; goal: a loss below 5% on HDFS and Ozone, below"
+          + " 10% on the local file system.");
     } finally {
-      ozone.close();
+      for (int i = clusters.size() - 1; i >= 0; i--) {
+        try {
+          clusters.get(i).close();
+        } catch (Exception e) {
+          System.err.println("bench: stopping a cluster: " + e);
+        }
+      }
       io.harness.core.util.LocalDirs.deleteOwnTempDir(work);
       System.exit(0);
     }
   }
 
-  private static double run(String launcher, Path work, Path site, String root, String files, String size,
-      String[] extra) throws Exception {
+  private static Path site(Path work, String name, Configuration conf) throws Exception {
+    Path site = work.resolve(name);
+    try (var out = Files.newOutputStream(site)) {
+      conf.writeXml(out);
+    }
+    return site;
+  }
+
+  private static String rounds(double[] v) {
+    StringBuilder b = new StringBuilder();
+    for (double x : v) {
+      b.append(b.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.1f", x));
+    }
+    return b.toString();
+  }
+
+  private static double spread(double[] v) {
+    return Arrays.stream(v).max().orElse(0) - Arrays.stream(v).min().orElse(0);
+  }
+
+  private static double run(String launcher, Path work, Target t, String files, String size, String[] extra)
+      throws Exception {
     List<String> cmd = new ArrayList<>(List.of(launcher, "dfsio", "-write", "-nrFiles", files, "-fileSize", size,
-        "--root", root, "-conf", site.toString(), "--run-dir", work.resolve("runs").toString(),
+        "--root", t.root(), "--run-dir", work.resolve("runs").toString(), "--no-report",
         "-resFile", work.resolve("res.log").toString(), "--json", work.resolve("last.json").toString()));
+    if (t.site() != null) {
+      cmd.addAll(List.of("-conf", t.site().toString()));
+    }
     cmd.addAll(Arrays.asList(extra));
     File log = work.resolve("run.log").toFile();
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log).start();

@@ -22,6 +22,8 @@ import org.jboss.byteman.modules.NonModuleSystem;
 public final class AgentRuntime {
   private static final String COMPILE_TO_BYTECODE = "org.jboss.byteman.compile.to.bytecode";
   private static final String VERBOSE = "org.jboss.byteman.verbose";
+  /** The script of the FSDataOutputStream calls (sets write and ozone); with it go the write hooks. */
+  static final String OUTPUT_SCRIPT = "output.btm";
 
   private static Retransformer transformer;
   private static final Set<String> INSTALLED = new LinkedHashSet<>();
@@ -36,11 +38,13 @@ public final class AgentRuntime {
    * @param scriptTexts the scripts' texts
    * @param reportFile a file the JSON lines are appended to, or null
    * @param verbose Byteman's verbose trace
+   * @param json each report's JSON line on stderr too
    * @return the rule sets reported from now on
    */
   public static synchronized String[] start(Instrumentation inst, String[] sets, String[] scriptNames,
-      String[] scriptTexts, String reportFile, boolean verbose) throws Exception {
+      String[] scriptTexts, String reportFile, boolean verbose, boolean json) throws Exception {
     Reports.reportFile(reportFile);
+    Reports.jsonOnStderr(json);
     List<String> names = new ArrayList<>();
     List<String> texts = new ArrayList<>();
     for (int i = 0; i < scriptNames.length; i++) {
@@ -74,6 +78,10 @@ public final class AgentRuntime {
       }
     }
     INSTALLED.addAll(names);
+    if (INSTALLED.contains(OUTPUT_SCRIPT)) {
+      // the write calls are timed by injected static calls, not rules (see WriteHooks)
+      WriteHooks.install(inst);
+    }
     for (String set : sets) {
       Registry.activate(set);
     }

@@ -153,11 +153,11 @@ public final class Registry {
   }
 
   static void outExit(boolean failed) {
-    long now = System.nanoTime();
     ThreadState ts = STATE.get();
     if (ts.outDepth == 0 || --ts.outDepth > 0) {
-      return;
+      return; // an inner call (a checksummed stream's chunks): no clock read
     }
+    long now = System.nanoTime();
     if (ts.outCounted) {
       ts.outRecord.add(ts.outOp, now - ts.outStart, failed);
     }

@@ -4,22 +4,23 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The report of one FileSystem instance: the text block
+ * The report of one FileSystem instance: the text block, one line per operation with calls (operations without
+ * calls are left out)
  *
  * <pre>
- * Closing file system instance: 753980739
- *    write.call: 18200
- *    write.allTime: 8389
- *    ...
+ * Closing file system instance: 753980739 (ofs://om/)
+ *    write: 18200 calls, 8389 ms in all, p50 0.412 ms, p99 2.107 ms, max 40.961 ms
+ *    close: 4 calls (1 failed), 612 ms in all, p50 151.552 ms, p99 188.416 ms, max 188.416 ms
  * </pre>
  *
- * (times in ms; a {@code NAME.failed} line follows {@code NAME.allTime} only when calls failed, and
- * {@code NAME.p50Ms}, {@code NAME.p99Ms}, {@code NAME.maxMs} with three decimals when there were calls) and one
- * JSON object {@code {"fs":753980739,...,"counters":{...}}} with every counter, also
+ * (calls, failed ones included, and "(N failed)" only when calls failed; the total time in whole ms, truncated;
+ * p50, p99 and max in ms with three decimals) and one JSON object {@code {"fs":753980739,...,"counters":{...}}}
+ * with every counter of the reported sets: {@code NAME.call}, {@code NAME.allTime} (ms),
  * {@code NAME.allTimeNanos}, {@code NAME.failed} and the distribution's {@code NAME.p50Nanos},
  * {@code NAME.p99Nanos}, {@code NAME.maxNanos} (and whole ms, as allTime): on stderr after
- * {@code HARNESS-INSTRUMENTATION }, in the report file alone on its line. A server-side scope's report (the
- * datanode's) has the header {@code Server timings: datanode} and {@code "scope":"datanode"} in its JSON.
+ * {@code HARNESS-INSTRUMENTATION } (unless the agent was told {@code json=off}), in the report file alone on its
+ * line. A server-side scope's report (the datanode's) has the header {@code Server timings: datanode} and
+ * {@code "scope":"datanode"} in its JSON.
  */
 final class Report {
   static final String HEADER = "Closing file system instance: ";
@@ -31,28 +32,33 @@ final class Report {
 
   static String text(FsRecord r, boolean[] sets) {
     String nl = System.lineSeparator();
-    StringBuilder b = new StringBuilder(512);
+    StringBuilder b = new StringBuilder(256);
     if (r.isServer()) {
-      b.append(SERVER_HEADER).append(r.scope).append(nl);
+      b.append(SERVER_HEADER).append(r.scope);
     } else {
-      b.append(HEADER).append(r.isUnknown() ? "unknown" : String.valueOf(r.id)).append(nl);
+      b.append(HEADER).append(r.isUnknown() ? "unknown" : String.valueOf(r.id));
+      if (r.uri != null) {
+        b.append(" (").append(r.uri).append(')');
+      }
     }
+    b.append(nl);
     for (int op = 0; op < Ops.COUNT; op++) {
-      if (!reports(r, op, sets)) {
+      long calls = r.calls(op);
+      if (calls == 0 || !reports(r, op, sets)) {
         continue;
       }
-      String name = Ops.name(op);
-      b.append("   ").append(name).append(".call: ").append(r.calls(op)).append(nl);
-      b.append("   ").append(name).append(".allTime: ").append(r.nanos(op) / NANOS_PER_MS).append(nl);
+      b.append("   ").append(Ops.name(op)).append(": ").append(calls).append(" calls");
       long failed = r.failed(op);
       if (failed > 0) {
-        b.append("   ").append(name).append(".failed: ").append(failed).append(nl);
+        b.append(" (").append(failed).append(" failed)");
       }
+      b.append(", ").append(r.nanos(op) / NANOS_PER_MS).append(" ms in all");
       long[] d = distribution(r, op);
-      for (int i = 0; i < d.length && r.calls(op) > 0; i++) {
-        b.append("   ").append(name).append('.').append(DISTRIBUTION[i]).append("Ms: ")
-            .append(String.format(java.util.Locale.ROOT, "%.3f", d[i] / 1e6)).append(nl);
+      for (int i = 0; i < d.length; i++) {
+        b.append(", ").append(DISTRIBUTION[i]).append(' ')
+            .append(String.format(java.util.Locale.ROOT, "%.3f", d[i] / 1e6)).append(" ms");
       }
+      b.append(nl);
     }
     return b.toString();
   }

@@ -7,8 +7,8 @@ import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 
 /**
- * When and where {@link Registry}'s counters are reported: on stderr as text plus one JSON line (also appended
- * to the report file when one was given), at a file system's close and at JVM exit. Loaded by the bootstrap
+ * When and where {@link Registry}'s counters are reported: on stderr as text plus one JSON line (the line only
+ * with the agent option {@code json=on}, the default; appended to the report file when one was given), at a file system's close and at JVM exit. Loaded by the bootstrap
  * class loader with the registry; uses nothing but the JDK.
  */
 final class Reports {
@@ -18,6 +18,7 @@ final class Reports {
   private static final Object REPORT_LOCK = new Object();
 
   private static volatile String reportFile;
+  private static volatile boolean jsonOnStderr = true;
   private static volatile boolean hadoopHook;
   private static volatile boolean hadoopHookTried;
 
@@ -27,6 +28,11 @@ final class Reports {
     if (file != null && !file.isEmpty()) {
       reportFile = file;
     }
+  }
+
+  /** Whether each report's JSON line goes to stderr after its text (the agent option {@code json}). */
+  static void jsonOnStderr(boolean on) {
+    jsonOnStderr = on;
   }
 
   static String reportFile() {
@@ -43,7 +49,8 @@ final class Reports {
       r.reportedCalls = total;
       boolean[] sets = Registry.active;
       String json = Report.json(r, event, sets);
-      System.err.print(Report.text(r, sets) + Registry.JSON_PREFIX + json + System.lineSeparator());
+      System.err.print(Report.text(r, sets)
+          + (jsonOnStderr ? Registry.JSON_PREFIX + json + System.lineSeparator() : ""));
       System.err.flush();
       String file = reportFile;
       if (file != null) {

@@ -75,7 +75,11 @@ class DistributionTest {
       assertEquals(sorted[n - 1] / 1_000_000L, c.get("hflush.maxMs"));
       assertEquals(c.get("hflush.p99Nanos") / 1_000_000L, c.get("hflush.p99Ms"));
       assertEquals(0L, c.get("write.p50Nanos"), "no calls, no distribution");
-      assertTrue(Report.text(r, all()).contains("   hflush.p99Ms: "), Report.text(r, all()));
+      String text = Report.text(r, all());
+      assertTrue(text.contains(String.format(java.util.Locale.ROOT, "   hflush: %d calls, %d ms in all, p50 %.3f ms, "
+          + "p99 %.3f ms, max %.3f ms", n, c.get("hflush.allTime"), c.get("hflush.p50Nanos") / 1e6,
+          c.get("hflush.p99Nanos") / 1e6, c.get("hflush.maxNanos") / 1e6)), text);
+      assertTrue(!text.contains("write"), "no calls, no line: " + text);
     }
   }
 

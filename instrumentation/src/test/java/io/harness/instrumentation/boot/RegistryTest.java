@@ -140,14 +140,10 @@ class RegistryTest {
     String nl = System.lineSeparator();
     String text = err.toString(StandardCharsets.UTF_8);
     String id = String.valueOf(System.identityHashCode(fs));
-    assertTrue(text.startsWith("Closing file system instance: " + id + nl
-        + "   write.call: 5" + nl
-        + "   write.allTime: 0" + nl), text);
-    // the distribution's lines follow, in ms with three decimals, for calls that were made
-    assertTrue(text.matches("(?s).*   write\\.p50Ms: \\d+\\.\\d{3}" + nl + "   write\\.p99Ms: \\d+\\.\\d{3}" + nl
-        + "   write\\.maxMs: \\d+\\.\\d{3}" + nl + "   hflush\\.call: 0" + nl + "   hflush\\.allTime: 0" + nl
-        + "   hsync\\.call.*"), text);
-    assertTrue(text.contains(nl + "   watchForCommit.call: 0" + nl + "   watchForCommit.allTime: 0" + nl), text);
+    // one line per operation with calls (the others are left out): calls, total ms, p50 / p99 / max in ms
+    assertTrue(text.matches("Closing file system instance: " + id + " \\(file:///\\)" + nl
+        + "   write: 5 calls, 0 ms in all, p50 \\d+\\.\\d{3} ms, p99 \\d+\\.\\d{3} ms, max \\d+\\.\\d{3} ms" + nl
+        + "HARNESS-INSTRUMENTATION \\{.*\\}" + nl), text);
     String[] lines = text.split(nl);
     String json = lines[lines.length - 1];
     assertTrue(json.startsWith("HARNESS-INSTRUMENTATION {\"fs\":" + id + ",\"scheme\":\"file\",\"uri\":\"file:///\","
@@ -155,5 +151,37 @@ class RegistryTest {
         + ",\"rules\":[\"write\",\"read\",\"ozone\",\"datanode\"],\"counters\":{\"write.call\":5,\"write.allTime\":0,"), json);
     assertEquals(1, text.split("Closing file system instance").length - 1, text);
     assertEquals(Boolean.TRUE, Registry.snapshotOf(fs).get("closed"));
+  }
+
+  @Test
+  void failedCallsShowInTheLineAndJsonOffLeavesTheTextAlone() {
+    Object fs = new Object();
+    Object stream = new Object();
+    h.fsEnter(fs, URI.create("file:///"));
+    h.bindStream(stream);
+    h.fsExit(fs);
+    h.outEnter("write", stream);
+    h.outExit(false);
+    h.outEnter("hsync", stream);
+    h.outExit(true);
+    PrintStream saved = System.err;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    Reports.jsonOnStderr(false);
+    try {
+      h.fsCloseEnter(fs);
+      h.fsCloseExit(fs);
+    } finally {
+      Reports.jsonOnStderr(true);
+      System.setErr(saved);
+    }
+    String nl = System.lineSeparator();
+    String text = err.toString(StandardCharsets.UTF_8);
+    String[] lines = text.split(nl);
+    assertEquals(3, lines.length, text);
+    assertEquals("Closing file system instance: " + System.identityHashCode(fs) + " (file:///)", lines[0]);
+    assertTrue(lines[1].startsWith("   write: 1 calls, "), text);
+    assertTrue(lines[2].matches("   hsync: 1 calls \\(1 failed\\), \\d+ ms in all, p50 .* ms, p99 .* ms, max .* ms"),
+        text);
   }
 }
