@@ -136,6 +136,8 @@ class BadInputIT {
     expectUsage("harness spark count: DIR: file:" + notParquet, "spark", "count", dir.toString(), "--run-dir", runs);
     expectUsage("harness spark copy: SRC: file:" + notParquet, "spark", "copy", dir.toString(),
         work.resolve("copy").toString(), "--run-dir", runs);
+    expectUsage("harness spark generate: --master: 'nonsense://x' is not a Spark master URL", "spark", "generate",
+        "--master", "nonsense://x", "--records", "10", work.resolve("sp").toString(), "--run-dir", runs);
   }
 
   @Test

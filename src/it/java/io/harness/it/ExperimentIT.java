@@ -113,6 +113,23 @@ class ExperimentIT {
     assertTrue(runs.get(1).path("reason").asText().contains("-read"), runs.get(1).toString());
   }
 
+  /** A failed run followed by passing ones: the experiment still exits 1 (not its last run's 0). */
+  @Test
+  void aFailedRunBeforePassingOnesStillExitsOne(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("e.yaml");
+    Files.writeString(file, "targets:\n  local: {fs: \"file:///\", root: " + dir.resolve("data") + "}\n"
+        + "workloads:\n"
+        + "  - name: read-missing\n    run: dfsio -read -nrFiles 2 -fileSize 1MB --root ${root}/none\n"
+        + "  - run: dfsio -write -nrFiles 2 -fileSize 1MB --root ${root}/w\n");
+    Path out = dir.resolve("out");
+    Cli.Run r = Cli.inProcess("experiment", file.toString(), "-o", out.toString());
+    assertEquals(1, r.code(), r.all());
+    JsonNode runs = JSON.readTree(out.resolve("experiment.json").toFile()).path("runs");
+    assertEquals(2, runs.size());
+    assertEquals(1, runs.get(0).path("exitCode").asInt());
+    assertEquals(0, runs.get(1).path("exitCode").asInt());
+  }
+
   /**
    * Each step's figures decide its lines of the table: a step's own, else its workload's, else the file's; every
    * value is the run's own (checked against its JSON), and no line shows a figure its step did not ask for.

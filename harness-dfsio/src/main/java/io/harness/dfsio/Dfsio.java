@@ -1,7 +1,7 @@
 package io.harness.dfsio;
 
-import io.harness.core.cli.Units;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.Units;
+import io.harness.core.base.UsageException;
 import io.harness.core.engine.Window;
 import io.harness.core.run.RunBuilder;
 import io.harness.core.run.Workload;
@@ -28,9 +28,9 @@ import org.apache.hadoop.conf.Configuration;
 public final class Dfsio extends RunBuilder<Dfsio> {
   private final DfsioOperation op;
   private int files = 1;
-  private Units.Size fileSize = new Units.Megabytes().convert("1MB");
+  private Units.Size fileSize = Units.megabytes("1MB");
   private boolean fileSizeGiven;
-  private Units.Size bufferSize = new Units.Bytes().convert(DfsioCommand.DEFAULT_BUFFER);
+  private Units.Size bufferSize = Units.bytes(DfsioCommand.DEFAULT_BUFFER);
   private Units.Size skipSize;
   private long seed = DfsioCommand.DEFAULT_SEED;
   private boolean verify;
@@ -81,7 +81,7 @@ public final class Dfsio extends RunBuilder<Dfsio> {
 
   /** {@code -fileSize}: e.g. {@code 64MB}; a bare number is MB (default 1MB). */
   public Dfsio fileSize(String size) {
-    return fileSize(new Units.Megabytes().convert(size));
+    return fileSize(Units.megabytes(size));
   }
 
   Dfsio fileSize(Units.Size size) {
@@ -92,13 +92,13 @@ public final class Dfsio extends RunBuilder<Dfsio> {
 
   /** {@code -bufferSize}: bytes per write()/read() call; a bare number is bytes (default 1000000). */
   public Dfsio bufferSize(String size) {
-    this.bufferSize = new Units.Bytes().convert(size);
+    this.bufferSize = Units.bytes(size);
     return this;
   }
 
   /** {@code -skipSize}, with {@code -read -skip}: bytes skipped after each buffer; a bare number is MB. */
   public Dfsio skipSize(String size) {
-    this.skipSize = new Units.Megabytes().convert(size);
+    this.skipSize = Units.megabytes(size);
     return this;
   }
 

@@ -1,8 +1,8 @@
 package io.harness.dfsio;
 
-import io.harness.core.cli.ExitCodes;
+import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.RunContext;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.TextReport;
 import io.harness.core.util.LocalOutputs;

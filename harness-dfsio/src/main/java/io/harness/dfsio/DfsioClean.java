@@ -1,7 +1,7 @@
 package io.harness.dfsio;
 
-import io.harness.core.cli.ExitCodes;
-import io.harness.core.cli.RunFailedException;
+import io.harness.core.base.ExitCodes;
+import io.harness.core.base.RunFailedException;
 import io.harness.core.target.Target;
 import io.harness.core.util.Sizes;
 import java.io.IOException;

@@ -1,8 +1,10 @@
 package io.harness.dfsio;
 
+import io.harness.core.cli.UnitConverters;
+
 import io.harness.core.cli.EngineOption;
-import io.harness.core.cli.Units;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.Units;
+import io.harness.core.base.UsageException;
 import io.harness.core.cli.WorkloadCommand;
 import io.harness.core.run.Workload;
 import io.harness.core.target.Target;
@@ -54,7 +56,7 @@ public final class DfsioCommand extends WorkloadCommand {
       + "fileSize bytes are read or the file ends.")
   boolean skip;
 
-  @Option(names = "-skipSize", paramLabel = "SIZE", converter = Units.Megabytes.class,
+  @Option(names = "-skipSize", paramLabel = "SIZE", converter = UnitConverters.Megabytes.class,
       description = "With -read -skip: bytes skipped after each buffer; a bare number is MB (TestDFSIO's "
           + "rule); 0 means the buffer size (default: the buffer size).")
   Units.Size skipSize;
@@ -76,12 +78,12 @@ public final class DfsioCommand extends WorkloadCommand {
   int nrFiles;
 
   @Option(names = {"-fileSize", "-size"}, paramLabel = "SIZE", defaultValue = "1MB",
-      converter = Units.Megabytes.class,
+      converter = UnitConverters.Megabytes.class,
       description = "Size of each file (-write), bytes read per file (-read), bytes appended per file "
           + "(-append), new length (-truncate); a bare number is MB (default: ${DEFAULT-VALUE}).")
   Units.Size fileSize;
 
-  @Option(names = "-bufferSize", paramLabel = "SIZE", defaultValue = DEFAULT_BUFFER, converter = Units.Bytes.class,
+  @Option(names = "-bufferSize", paramLabel = "SIZE", defaultValue = DEFAULT_BUFFER, converter = UnitConverters.Bytes.class,
       description = "Bytes per write/read call; a bare number is bytes (default: ${DEFAULT-VALUE}).")
   Units.Size bufferSize;
 
@@ -116,12 +118,12 @@ public final class DfsioCommand extends WorkloadCommand {
           + "(an EC bucket's own replication wins, as Ozone decides).")
   String replication;
 
-  @Option(names = "--warmup", paramLabel = "TIME", converter = Units.Seconds.class,
+  @Option(names = "--warmup", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
       description = "Leave each task's first TIME out of every figure (its calls, bytes and time); "
           + "e.g. 10s. A bare number is seconds.")
   Units.Span warmup;
 
-  @Option(names = "--duration", paramLabel = "TIME", converter = Units.Seconds.class,
+  @Option(names = "--duration", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
       description = "Time-bounded run: each task goes on until TIME after its warm-up (e.g. 60s, 5m). "
           + "-write and -append then write until the deadline (no -fileSize); reads start over at the "
           + "beginning each time they have read -fileSize bytes (backward and skip reads where they began).")

@@ -2,6 +2,7 @@ package io.harness.dfsio;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.harness.core.run.Analysis;
 import io.harness.core.run.Figures;
 import io.harness.core.run.RunRecords;
 import java.util.ArrayList;
@@ -18,20 +19,31 @@ public record DfsioFigures(long fileSizeBytes, long bufferSizeBytes,
     @JsonInclude(JsonInclude.Include.NON_NULL) Long skipSizeBytes, int nrFiles, long seed, String compressionCodec,
     String storagePolicy, String erasureCodingPolicy, String ozoneReplication, double warmupSeconds,
     Double durationSeconds, Legacy legacy, @JsonInclude(JsonInclude.Include.NON_NULL) PartFileState partFile,
-    @JsonIgnore LegacyFigures sums, @JsonIgnore long dateEpochMillis) implements Figures {
+    @JsonIgnore LegacyFigures sums, @JsonIgnore long dateEpochMillis, @JsonIgnore String nothingMeasured)
+    implements Figures {
 
-  /** TestDFSIO's sums and the figures it prints from them. */
+  /**
+   * TestDFSIO's sums and the figures it prints from them; the rates are null when no task measured anything
+   * (none succeeded, or the warm-up covered them all): TestDFSIO would divide 0 by 0.
+   */
   public record Legacy(String testType, long tasks, long size, double timeMillis, double rate, double sqrate,
-      double totalMBytes, double throughputMbSec, double averageIoRateMbSec, double ioRateStdDev,
+      double totalMBytes, Double throughputMbSec, Double averageIoRateMbSec, Double ioRateStdDev,
       double execTimeSec) {
     static Legacy of(LegacyFigures f) {
+      boolean none = f.tasks() == 0;
       return new Legacy(f.testType(), f.tasks(), f.size(), f.timeMillis(), f.rate(), f.sqrate(), f.totalMBytes(),
-          f.throughputMbSec(), f.averageIoRateMbSec(), f.ioRateStdDev(), f.execTimeSeconds());
+          none ? null : f.throughputMbSec(), none ? null : f.averageIoRateMbSec(), none ? null : f.ioRateStdDev(),
+          f.execTimeSeconds());
     }
   }
 
   /** Where the run's part file is on the target, and whether it was written (else why not). */
-  public record PartFileState(String path, boolean written, @JsonInclude(JsonInclude.Include.NON_NULL) String error) {}
+  public record PartFileState(String path, boolean written, @JsonInclude(JsonInclude.Include.NON_NULL) String error,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double seconds) {
+    PartFileState(String path, boolean written, String error) {
+      this(path, written, error, null);
+    }
+  }
 
   /** The figures of {@code plan}'s run from its records alone. */
   static DfsioFigures of(DfsioPlan plan, RunRecords records) {
@@ -40,7 +52,29 @@ public record DfsioFigures(long fileSizeBytes, long bufferSizeBytes,
         plan.op() == DfsioOperation.READ_SKIP ? plan.skipBytes() : null, plan.nrFiles(), plan.seed(), plan.codec(),
         plan.storagePolicy(), plan.erasureCodePolicy(), plan.replication(), plan.window().warmupNanos() / 1e9,
         plan.window().timeBounded() ? plan.window().durationNanos() / 1e9 : null, Legacy.of(sums), null, sums,
-        records.engineEndEpochNanos() / 1_000_000);
+        records.engineEndEpochNanos() / 1_000_000, nothingMeasured(plan, records, sums));
+  }
+
+  /**
+   * The line that fails a run whose warm-up covered every task that succeeded (each ended within it: nothing was
+   * measured), or null.
+   */
+  private static String nothingMeasured(DfsioPlan plan, RunRecords records, LegacyFigures sums) {
+    long succeeded = records.tasks().stream().filter(t -> !t.failed()).count();
+    if (plan.window().warmupNanos() == 0 || succeeded == 0 || sums.tasks() > 0
+        || records.tasks().stream().anyMatch(t -> !t.failed() && t.durationNanos() > 0)) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "dfsio: the warm-up (--warmup %s) covered the whole run: each of "
+        + "the %d task(s) ended within it (the run took %.3f s), so nothing was measured; use a shorter --warmup or "
+        + "a longer run (--duration)", io.harness.core.util.Durations.format(plan.window().warmupNanos()), succeeded,
+        records.engineMillis() / 1e3);
+  }
+
+  /** A run whose warm-up covered every task fails, saying so. */
+  @Override
+  public List<String> failures() {
+    return nothingMeasured == null ? List.of() : List.of(nothingMeasured);
   }
 
   /**
@@ -49,7 +83,8 @@ public record DfsioFigures(long fileSizeBytes, long bufferSizeBytes,
    */
   private static LegacyFigures legacy(DfsioPlan plan, RunRecords records) {
     String type = plan.op().testType();
-    if (records.extra().get(DfsioMapReduce.SUMS) instanceof Map<?, ?> s) {
+    // the reducer's sums are the whole job's: a window of the run sums its tasks' parts inside it
+    if (Analysis.window(records) == null && records.extra().get(DfsioMapReduce.SUMS) instanceof Map<?, ?> s) {
       // as the part file has them (its text), so the figures are TestDFSIO's to the last digit
       return LegacyFigures.ofPartFile(type, Long.parseLong(text(s, "tasks")), Long.parseLong(text(s, "size")),
           Long.parseLong(text(s, "time")), Float.parseFloat(text(s, "rate")), Float.parseFloat(text(s, "sqrate")),
@@ -66,7 +101,7 @@ public record DfsioFigures(long fileSizeBytes, long bufferSizeBytes,
   DfsioFigures withPartFile(PartFileState state) {
     return new DfsioFigures(fileSizeBytes, bufferSizeBytes, skipSizeBytes, nrFiles, seed, compressionCodec,
         storagePolicy, erasureCodingPolicy, ozoneReplication, warmupSeconds, durationSeconds, legacy, state, sums,
-        dateEpochMillis);
+        dateEpochMillis, nothingMeasured);
   }
 
   /** TestDFSIO's throughput, average IO rate and its standard deviation; none when no task succeeded. */

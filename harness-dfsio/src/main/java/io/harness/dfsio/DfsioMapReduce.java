@@ -1,8 +1,7 @@
 package io.harness.dfsio;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.RunRecording;
-import io.harness.core.cli.Signals;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.run.Recording;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.run.Engine;
@@ -42,14 +41,14 @@ final class DfsioMapReduce implements Engine {
 
   @Override
   public RunRecords run(Settings settings) throws Exception {
-    RunRecording recording = settings.recording();
+    Recording recording = settings.recording();
     double jobMillis;
     try {
       // the job's id and tracking URL are among the run's own lines
       jobMillis = DfsioJob.run(target.conf(), target.fs(), plan.params(root.toString()), plan.nrFiles(), recording,
-          settings.out());
+          settings.out(), settings.stop());
     } catch (RunFailedException e) {
-      if (!Signals.stopRequested()) {
+      if (!settings.stop().requested()) {
         throw e;
       }
       // stopped: the maps' figures are lost with the killed job; the run is still recorded

@@ -58,19 +58,19 @@ public enum DfsioOperation {
     java.util.List<String> ops = given(flags, "-write", "-read", "-append", "-truncate", "-clean");
     java.util.List<String> modes = given(flags, "-random", "-backward", "-skip");
     if (ops.size() > 1) {
-      throw new io.harness.core.cli.UsageException(String.join("/", ops),
+      throw new io.harness.core.base.UsageException(String.join("/", ops),
           "give one operation, not " + (ops.size() == 2 ? "both" : ops.size()));
     }
     if (!modes.isEmpty() && !ops.contains("-read")) {
-      throw new io.harness.core.cli.UsageException(modes.get(0), "only applies to -read (e.g. -read " + modes.get(0)
+      throw new io.harness.core.base.UsageException(modes.get(0), "only applies to -read (e.g. -read " + modes.get(0)
           + ")");
     }
     if (ops.isEmpty()) {
-      throw new io.harness.core.cli.UsageException("-write/-read/-append/-truncate/-clean",
+      throw new io.harness.core.base.UsageException("-write/-read/-append/-truncate/-clean",
           "no operation given (use exactly one)");
     }
     if (modes.size() > 1) {
-      throw new io.harness.core.cli.UsageException(String.join("/", modes),
+      throw new io.harness.core.base.UsageException(String.join("/", modes),
           "give one read mode, not " + (modes.size() == 2 ? "both" : modes.size()));
     }
     String flag = modes.isEmpty() ? ops.get(0) : "-read " + modes.get(0);

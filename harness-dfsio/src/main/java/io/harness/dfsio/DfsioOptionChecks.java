@@ -1,7 +1,7 @@
 package io.harness.dfsio;
 
-import io.harness.core.cli.Units;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.Units;
+import io.harness.core.base.UsageException;
 import io.harness.core.engine.Window;
 import org.apache.hadoop.conf.Configuration;
 

@@ -1,7 +1,7 @@
 package io.harness.dfsio;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import io.harness.core.target.Roots;
 import io.harness.core.target.Target;
 import java.io.FileNotFoundException;

@@ -9,8 +9,6 @@ import io.harness.core.run.Settings;
 import io.harness.core.run.Workload;
 import io.harness.core.target.Target;
 import io.harness.core.util.Bounded;
-import io.harness.core.cli.EngineOption;
-import io.harness.core.cli.Signals;
 import io.harness.core.engine.TaskRecorder;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -30,6 +28,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 public final class DfsioWorkload implements Workload<Target> {
   /** The longest the run waits for its part file on the target (its figures are saved locally already). */
   static final long PART_FILE_SECONDS = 60;
+  /** A wait after the figures longer than this says what it waits for. */
+  static final long SAY_WAIT_SECONDS = 2;
 
   private DfsioPlan plan;
   private final String resFile;
@@ -55,8 +55,14 @@ public final class DfsioWorkload implements Workload<Target> {
   @Override
   public java.util.OptionalLong plannedBytes() {
     boolean writes = plan.op() == DfsioOperation.WRITE || plan.op() == DfsioOperation.APPEND;
-    return writes && !plan.window().timeBounded() ? java.util.OptionalLong.of((long) plan.nrFiles() * plan.fileBytes())
+    return writes && !plan.window().timeBounded() ? java.util.OptionalLong.of(
+        io.harness.core.util.Sizes.planned("-nrFiles x -fileSize", plan.nrFiles(), plan.fileBytes()))
         : java.util.OptionalLong.empty();
+  }
+
+  @Override
+  public String writesUnder() {
+    return root == null ? null : root.toString();
   }
 
   @Override
@@ -89,7 +95,7 @@ public final class DfsioWorkload implements Workload<Target> {
     if (plan.op() == DfsioOperation.APPEND || plan.op() == DfsioOperation.TRUNCATE) {
       removeStaleChecksums(fs, settings.out());
     }
-    mapReduce = EngineOption.mapReduce(plan.engine(), target.conf());
+    mapReduce = io.harness.core.run.Engines.mapReduce(plan.engine(), target.conf());
     Engine engine = mapReduce ? new DfsioMapReduce(plan, target, root)
         : new LocalTasks(plan.nrFiles(), Math.min(settings.threadsFor(plan.nrFiles()), plan.nrFiles()),
             DfsioFiles::fileName, plan.window(), "dfsio " + operation(), m -> m.totalBytes(plan.totalBytes()),
@@ -128,23 +134,38 @@ public final class DfsioWorkload implements Workload<Target> {
     String path = new Path(qualified(target, dir), PartFile.NAME).toString();
     if (mapReduce) {
       return f.withPartFile(new DfsioFigures.PartFileState(path, !outcome.records().stopped(),
-          outcome.records().stopped() ? "not written: the run was stopped by " + Signals.received() : null));
+          outcome.records().stopped() ? "not written: the run was stopped by " + settings.stop().signal() : null));
     }
-    if (Signals.stopRequested()) {
+    if (settings.stop().requested()) {
       return f.withPartFile(new DfsioFigures.PartFileState(path, false,
-          "not written: the run was stopped by " + Signals.received()));
+          "not written: the run was stopped by " + settings.stop().signal()));
     }
+    // on a sick cluster this write can wait on the pipeline for up to a minute: a wait that lasts says what for
+    long t0 = System.nanoTime();
+    java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
+    done.completeOnTimeout(null, SAY_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS).thenRun(() -> {
+      if (System.nanoTime() - t0 >= java.util.concurrent.TimeUnit.SECONDS.toNanos(SAY_WAIT_SECONDS)) {
+        settings.err().println("dfsio: writing TestDFSIO's part file " + path + " (waiting at most "
+            + PART_FILE_SECONDS + " s) ...");
+      }
+    });
     try {
       Bounded.call("part file", PART_FILE_SECONDS, () -> {
         PartFileOutput.write(target.fs(), dir, f.sums(), outcome.aggregate(), outcome.records().tasks());
         return null;
       });
-      return f.withPartFile(new DfsioFigures.PartFileState(path, true, null));
+      done.complete(null);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      if (seconds >= SAY_WAIT_SECONDS) {
+        settings.err().println(String.format(java.util.Locale.ROOT, "dfsio: part file written in %.1f s", seconds));
+      }
+      return f.withPartFile(new DfsioFigures.PartFileState(path, true, null, seconds));
     } catch (Exception e) {
+      done.complete(null);
       String why = TaskRecorder.describe(e);
       settings.err().println("dfsio: warning: the part file " + path + " was not written (" + why + "); the "
           + "figures above and the run's JSON are complete");
-      return f.withPartFile(new DfsioFigures.PartFileState(path, false, why));
+      return f.withPartFile(new DfsioFigures.PartFileState(path, false, why, (System.nanoTime() - t0) / 1e9));
     }
   }
 

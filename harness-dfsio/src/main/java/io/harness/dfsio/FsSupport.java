@@ -1,6 +1,6 @@
 package io.harness.dfsio;
 
-import io.harness.core.cli.RunFailedException;
+import io.harness.core.base.RunFailedException;
 import java.io.IOException;
 import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.CommonPathCapabilities;

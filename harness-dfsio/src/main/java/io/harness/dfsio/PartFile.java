@@ -184,7 +184,7 @@ public final class PartFile {
   /**
    * Refuses a damaged part file, for {@code dfsio analyze}: cut off, a key TestDFSIO needs missing, or a
    * value that is not the number (histogram, series) its key holds, or a number no run can give. Throws
-   * {@link io.harness.core.cli.UsageException} naming {@code argument}, the file, the key and its line.
+   * {@link io.harness.core.base.UsageException} naming {@code argument}, the file, the key and its line.
    */
   public void check(String argument) {
     PartFileCheck.check(this, argument);

@@ -1,6 +1,6 @@
 package io.harness.dfsio;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.util.List;
 
 /**

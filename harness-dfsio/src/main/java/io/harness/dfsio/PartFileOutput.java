@@ -60,6 +60,14 @@ public final class PartFileOutput {
     if (r.failed()) {
       v.put(PartFile.FAILED, "1");
       v.put(PartFile.FAILED_NAMES, r.name() + ": " + r.error().replace(';', ','));
+    } else if (r.durationNanos() <= 0) {
+      // ended within its warm-up: it measured nothing, and adds nothing to TestDFSIO's sums (no rate of 0 / 0)
+      v.put("l:tasks", "0");
+      v.put("l:size", "0");
+      v.put("l:time", "0");
+      v.put("f:rate", "0.0");
+      v.put("f:sqrate", "0.0");
+      v.put(PartFile.FAILED, "0");
     } else {
       double seconds = r.durationNanos() / 1e9;
       float ioRateMbSec = (float) (r.bytes() / LegacyFigures.MEGA / seconds);

@@ -127,4 +127,25 @@ class DfsioRecordsTest {
     assertEquals(2, missing.code());
     assertTrue(missing.err().contains("has no records (records.jsonl.gz)"), missing.err());
   }
+
+  @Test
+  void aWarmUpThatCoveredTheWholeRunFailsSayingSoWithNoNaNAnywhere() throws Exception {
+    Run r = dfsio("-write", "-nrFiles", "2", "-fileSize", "64KB", "--warmup", "10s");
+    assertEquals(1, r.code(), r.out() + r.err());
+    List<String> said = r.err().lines().filter(l -> l.contains("warm-up")).toList();
+    assertEquals(1, said.size(), r.err());
+    assertTrue(said.get(0).contains("--warmup 10 s") && said.get(0).contains("nothing was measured"), said.get(0));
+    assertTrue(!r.out().contains("NaN"), r.out());
+    Path run = lastRun();
+    try (Stream<Path> files = Files.list(run)) {
+      for (Path f : files.filter(f -> f.toString().endsWith(".json") || f.toString().endsWith(".csv")).toList()) {
+        assertTrue(!Files.readString(f).contains("NaN"), f + ": " + Files.readString(f));
+      }
+    }
+    JsonNode legacy = ResultWriter.mapper().readTree(run.resolve("result.json").toFile()).get("figures").get("legacy");
+    assertEquals(0, legacy.get("tasks").asLong());
+    assertTrue(legacy.get("throughputMbSec").isNull(), legacy.toString());
+    Run check = harness("analyze", run.toString(), "--check");
+    assertEquals(0, check.code(), check.out() + check.err());
+  }
 }

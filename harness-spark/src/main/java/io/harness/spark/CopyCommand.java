@@ -1,6 +1,6 @@
 package io.harness.spark;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -1,6 +1,6 @@
 package io.harness.spark;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.run.Figures;
 import io.harness.core.run.RunRecords;
 import io.harness.core.run.Settings;

@@ -1,8 +1,8 @@
 package io.harness.spark;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import io.harness.core.result.ResultWriter;
 import java.io.FileNotFoundException;
 import java.io.IOException;

@@ -1,7 +1,6 @@
 package io.harness.spark;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.Signals;
+import io.harness.core.base.RunFailedException;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.RemoteProgress;
 import io.harness.core.engine.TaskRecord;
@@ -64,11 +63,11 @@ final class SparkEngine implements Engine {
 
   @Override
   public RunRecords run(Settings settings) throws Exception {
-    Run run = new Run(spark);
+    Run run = new Run(spark, settings.stop());
     run.note("sparkVersion", spark.version());
     run.note("master", spark.master());
     run.note("defaultParallelism", spark.defaultParallelism());
-    try (RemoteProgress p = RemoteProgress.start(settings.err(), label, this::counts, spark::cancel)) {
+    try (RemoteProgress p = RemoteProgress.start(settings.err(), label, this::counts, settings.stop(), spark::cancel)) {
       jobs.run(run);
     } catch (Stopped e) {
       run.stopped = true;
@@ -103,9 +102,11 @@ final class SparkEngine implements Engine {
     private long start;
     private long end;
     private boolean stopped;
+    private final io.harness.core.base.StopRequest stop;
 
-    private Run(SparkRunner spark) {
+    private Run(SparkRunner spark, io.harness.core.base.StopRequest stop) {
       this.spark = spark;
+      this.stop = stop;
     }
 
     /** The measured jobs start now. */
@@ -129,13 +130,13 @@ final class SparkEngine implements Engine {
      * started), which ends the jobs.
      */
     <X> X job(String what, Callable<X> action) throws Exception {
-      if (Signals.stopRequested()) {
+      if (stop.requested()) {
         throw new Stopped(what);
       }
       try {
         return action.call();
       } catch (RuntimeException e) {
-        if (Signals.stopRequested()) {
+        if (stop.requested()) {
           throw new Stopped(what);
         }
         throw new RunFailedException(what + " failed: " + rootCause(e), e);

@@ -2,9 +2,9 @@ package io.harness.spark;
 
 import io.harness.core.cli.BaseSubcommand;
 import io.harness.core.cli.HarnessSubcommand;
-import io.harness.core.cli.RunFailedException;
+import io.harness.core.base.RunFailedException;
 import io.harness.core.cli.RunRecording;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.run.Pipeline;
 import io.harness.core.run.Settings;
 import io.harness.core.run.Workload;
@@ -50,8 +50,9 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
   @Option(names = "--embedded", paramLabel = "KIND[:N]",
       description = "Start a cluster for the run: hdfs (MiniDFSCluster) or ozone (MiniOzoneCluster, volume "
           + "vol1 and bucket bucket1; relative paths go under /vol1/bucket1), N datanodes (default 3). It runs "
-          + "in its own JVM on the harness's server class path (not Spark's) and is stopped, its data "
-          + "removed, when the run ends.")
+          + "in its own JVM on the harness's server class path (not Spark's) and lives for this one command: "
+          + "stopped, its data removed, when the run ends. For a cluster that outlives one command, start "
+          + "'harness cluster KIND[:N] --write-config FILE' and give the commands -conf FILE.")
   protected String embedded;
 
   @Option(names = "--master", paramLabel = "URL",
@@ -122,22 +123,25 @@ public abstract class SparkJobCommand extends BaseSubcommand implements Callable
     // the last checks of bad input (--profile's event, --instrument's rule sets), then the agent is loaded:
     // before Spark starts, so the rules are in place when its executors (threads of this JVM in local mode)
     // open their files
-    recording.begin(context.err());
+    recording.recording().begin(context.err());
     if (!sparkAvailable()) {
       throw new RunFailedException("Spark is not on this class path: run 'harness spark' through bin/harness "
           + "(lib/spark) or spark-submit");
     }
     SparkTarget.Spec target = new SparkTarget.Spec(workload.operation(), context.conf(), kind, datanodes,
         clusterClassPath, clusterSettings(), defaultFs, master, sparkConf, List.of(paths), root);
-    Settings settings = new Settings(context.out(), context.err(), recording, context.commandLine(),
-        RunRecording.optionValues(spec), null, 0, true);
-    return new Pipeline(settings).run(workload, () -> SparkTarget.open(target, context.err())).exitCode();
+    Settings settings = new Settings(context.out(), context.err(), recording.recording(), context.commandLine(),
+        RunRecording.optionValues(spec), null, 0, true, context.stop());
+    io.harness.core.run.RunOutcome outcome = new Pipeline(settings).run(workload,
+        () -> SparkTarget.open(target, context.err()));
+    context.ended(outcome);
+    return outcome.exitCode();
   }
 
   private void checkSparkOptions() {
     if (master != null && !master.isBlank()) {
       String m = master.trim();
-      if (m.startsWith("local") ? !LOCAL_MASTER.matcher(m).matches() : !(m.equals("yarn") || m.contains("://"))) {
+      if (m.startsWith("local") ? !LOCAL_MASTER.matcher(m).matches() : !(m.equals("yarn") || m.matches("(spark|k8s)://.+"))) {
         throw new UsageException("--master", "'" + master + "' is not a Spark master URL (local[*], local[N], "
             + "spark://host:port, yarn, k8s://...)");
       }

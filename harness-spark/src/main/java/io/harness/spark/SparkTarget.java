@@ -67,7 +67,7 @@ public final class SparkTarget implements RunTarget {
 
   /**
    * Starts the embedded cluster (when asked), opens the file systems and checks the paths' form on them (bad
-   * input: {@link io.harness.core.cli.UsageException}); what was started is stopped again when this fails.
+   * input: {@link io.harness.core.base.UsageException}); what was started is stopped again when this fails.
    */
   static SparkTarget open(Spec spec, PrintStream err) throws IOException {
     Deque<AutoCloseable> open = new ArrayDeque<>();

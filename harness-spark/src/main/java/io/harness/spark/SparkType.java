@@ -1,6 +1,6 @@
 package io.harness.spark;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import io.harness.core.run.Workload;

@@ -1,6 +1,6 @@
 package io.harness.spark;
 
-import io.harness.core.cli.RunFailedException;
+import io.harness.core.base.RunFailedException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.harness.teragen;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.util.Sizes;
 
 /** The row count of teragen's command line: a number with TeraGen's suffixes, or {@code --size}. */

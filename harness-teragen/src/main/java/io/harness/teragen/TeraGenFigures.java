@@ -1,6 +1,8 @@
 package io.harness.teragen;
 
 import io.harness.core.engine.TaskRecord;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.harness.core.run.Analysis;
 import io.harness.core.run.Figures;
 import io.harness.core.run.RunRecords;
 import io.harness.core.util.Sizes;
@@ -14,7 +16,8 @@ import java.util.Locale;
  * MB/s over it, and each file's range of rows.
  */
 public record TeraGenFigures(long rows, long bytes, int maps, String engine, String checksum, double elapsedSeconds,
-    double mbPerSec, boolean finalSync, int batchRows, List<File> files, int failedFiles) implements Figures {
+    double mbPerSec, boolean finalSync, int batchRows, List<File> files, int failedFiles,
+    @JsonIgnore int windowFiles, @JsonIgnore int windowFilesEnded) implements Figures {
 
   /** One output file: its name, its first row and how many rows it holds. */
   public record File(String file, long firstRow, long rows) {}
@@ -24,17 +27,25 @@ public record TeraGenFigures(long rows, long bytes, int maps, String engine, Str
 
   static TeraGenFigures of(TeraGenPlan plan, RunRecords records) {
     boolean mapReduce = "mapreduce".equals(records.extra().get(ENGINE));
+    // a window of the run ([from, to) in epoch ns): its tasks' bytes inside it, and the checksum of the files that
+    // ended inside it (a file's rows are summed when it ends)
+    long[] window = Analysis.window(records);
     Checksum128 total = new Checksum128();
     long bytes = 0;
     int failed = 0;
+    int inWindow = 0;
+    int ended = 0;
     for (TaskRecord r : records.tasks()) {
       if (r.failed()) {
         failed++;
         continue;
       }
       bytes += r.bytes();
-      if (r.extra().get(RowWriter.CHECKSUM) instanceof String sum) {
+      inWindow++;
+      boolean endedInside = window == null || r.endEpochNanos() < window[1];
+      if (endedInside && r.extra().get(RowWriter.CHECKSUM) instanceof String sum) {
         total.add(Checksum128.parse(sum));
+        ended++;
       }
     }
     double seconds = records.engineMillis() / 1e3;
@@ -44,7 +55,7 @@ public record TeraGenFigures(long rows, long bytes, int maps, String engine, Str
     }
     return new TeraGenFigures(plan.rows(), bytes, plan.maps(), mapReduce ? "mapreduce" : "local", total.toString(),
         seconds, seconds > 0 ? bytes / (double) Sizes.MB / seconds : 0, plan.finalSync(), plan.batchRows(), files,
-        failed);
+        failed, window == null ? -1 : inWindow, window == null ? -1 : ended);
   }
 
   /** The rows written (by the files written whole) and rows/s over the elapsed time. */
@@ -58,8 +69,9 @@ public record TeraGenFigures(long rows, long bytes, int maps, String engine, Str
   public List<String> lines() {
     return List.of(
         String.format(Locale.ROOT, "teragen: %d rows, %d bytes, %d file(s) in %.3f s: %.2f MB/s",
-            bytes / TeraRows.ROW, bytes, maps - failedFiles, elapsedSeconds, mbPerSec),
-        "teragen: checksum " + checksum + (failedFiles == 0 ? "" : " (of the files written; " + failedFiles
+            bytes / TeraRows.ROW, bytes, windowFiles >= 0 ? windowFiles : maps - failedFiles, elapsedSeconds, mbPerSec),
+        "teragen: checksum " + checksum + (windowFilesEnded >= 0 ? " (of the " + windowFilesEnded
+            + " file(s) that ended in the window)" : failedFiles == 0 ? "" : " (of the files written; " + failedFiles
             + " failed)"));
   }
 }

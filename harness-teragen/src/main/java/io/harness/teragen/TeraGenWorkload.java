@@ -1,9 +1,7 @@
 package io.harness.teragen;
 
-import io.harness.core.cli.EngineOption;
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.Signals;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.Window;
 import io.harness.core.run.Engine;
@@ -59,6 +57,11 @@ public final class TeraGenWorkload implements Workload<Target> {
   }
 
   @Override
+  public String writesUnder() {
+    return out == null ? null : out.toString();
+  }
+
+  @Override
   public void preflight(Target target) {
     out = target.resolveRoot(plan.out());
     Roots.check(target, out, "OUT_DIR");
@@ -105,7 +108,7 @@ public final class TeraGenWorkload implements Workload<Target> {
     } catch (IOException e) {
       throw new RunFailedException("--overwrite: could not delete " + q + ": " + e.getMessage(), e);
     }
-    mapReduce = EngineOption.mapReduce(plan.engine(), target.conf());
+    mapReduce = io.harness.core.run.Engines.mapReduce(plan.engine(), target.conf());
     Engine engine;
     if (mapReduce) {
       engine = mapReduceEngine(target);
@@ -139,7 +142,8 @@ public final class TeraGenWorkload implements Workload<Target> {
       @Override
       public RunRecords run(Settings settings) throws Exception {
         TeraGenJob.Result r = TeraGenJob.run(target.conf(), target.fs(), out, plan.rows(), plan.maps(),
-            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), settings.recording(), settings.out());
+            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), settings.recording(), settings.out(),
+            settings.stop());
         long end = EpochClock.nowEpochNanos();
         return new RunRecords(r.records(), List.of(), end - (long) (r.jobMillis() * 1e6), end, false,
             java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce"));
@@ -149,7 +153,7 @@ public final class TeraGenWorkload implements Workload<Target> {
 
   @Override
   public java.util.OptionalLong plannedBytes() {
-    return java.util.OptionalLong.of(plan.rows() * 100);
+    return java.util.OptionalLong.of(io.harness.core.util.Sizes.planned("ROWS", plan.rows(), 100));
   }
 
   @Override
@@ -161,11 +165,11 @@ public final class TeraGenWorkload implements Workload<Target> {
   @Override
   public Figures finish(Target target, RunOutcome outcome, Settings settings) throws IOException {
     boolean complete = outcome.records().failed().isEmpty() && !outcome.records().stopped()
-        && !Signals.stopRequested();
+        && !settings.stop().requested();
     if (!mapReduce && complete) {
       target.fs().create(new Path(out, "_SUCCESS"), true).close();
     }
-    if (Signals.stopRequested()) {
+    if (settings.stop().requested()) {
       settings.err().println("teragen: " + target.fs().makeQualified(out) + " is incomplete (no _SUCCESS)");
     }
     return outcome.figures();

@@ -1,6 +1,6 @@
 package io.harness.teragen;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.cli.WorkloadCommand;
 import io.harness.core.run.Workload;
 import io.harness.core.target.Target;

@@ -14,7 +14,14 @@ import java.util.Locale;
  * problem, or a file that could not be read, fails the run.
  */
 public record TeraValidateFigures(long rows, String checksum, int files, boolean checksumOnly, Long expectedRows,
-    String expectedChecksum, List<String> problems, long bytes, double seconds, int unread) implements Figures {
+    String expectedChecksum, List<String> problems, long bytes, double seconds, int unread,
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    String hint) implements Figures {
+
+  /** What the run says when it finds TeraGen's own (map) output out of order: it was never sorted. */
+  static final String UNSORTED = "the rows are out of order because part-m-* files are TeraGen's map output, "
+      + "which TeraGen never sorts (TeraSort does): give --checksum-only to check its rows and checksum, or sort it "
+      + "first";
 
   static TeraValidateFigures of(TeraValidatePlan plan, RunRecords records) {
     List<String> problems = new ArrayList<>();
@@ -56,7 +63,16 @@ public record TeraValidateFigures(long rows, String checksum, int files, boolean
     return new TeraValidateFigures(rows, total.toString(), records.tasks().size(), plan.checksumOnly(),
         plan.expectedRows(), plan.expectedChecksum() == null ? null
             : Checksum128.parse(plan.expectedChecksum()).toString(), problems, bytes,
-        records.engineMillis() / 1e3, unread);
+        records.engineMillis() / 1e3, unread, misordered(problems) && generated(records) ? UNSORTED : null);
+  }
+
+  private static boolean misordered(List<String> problems) {
+    return problems.stream().anyMatch(p -> p.startsWith("misorder"));
+  }
+
+  /** Whether every file read is named as a map of TeraGen's writes it (a sorted output's are part-r-*). */
+  private static boolean generated(RunRecords records) {
+    return !records.tasks().isEmpty() && records.tasks().stream().allMatch(t -> t.name().startsWith("part-m-"));
   }
 
   /** The rows read and rows/s over the elapsed time. */
@@ -67,7 +83,11 @@ public record TeraValidateFigures(long rows, String checksum, int files, boolean
 
   @Override
   public List<String> failures() {
-    return problems.stream().map(p -> "teravalidate: " + p).toList();
+    List<String> lines = new ArrayList<>(problems.stream().map(p -> "teravalidate: " + p).toList());
+    if (hint != null) {
+      lines.add("teravalidate: " + hint);
+    }
+    return lines;
   }
 
   @Override

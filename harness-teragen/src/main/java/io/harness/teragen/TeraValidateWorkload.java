@@ -1,7 +1,7 @@
 package io.harness.teragen;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import io.harness.core.engine.Window;
 import io.harness.core.run.Figures;
 import io.harness.core.run.LocalTasks;

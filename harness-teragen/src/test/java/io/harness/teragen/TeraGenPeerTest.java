@@ -154,6 +154,9 @@ class TeraGenPeerTest {
     Cli unsorted = harness("teravalidate", "/harness/to-sort");
     assertEquals(1, unsorted.code(), unsorted.all());
     assertTrue(unsorted.err().contains("teravalidate: misorder in part-m-00000: row "), unsorted.err());
+    // and says why: TeraGen's output is never sorted
+    assertTrue(unsorted.err().contains("teravalidate: the rows are out of order because part-m-* files are TeraGen's "
+        + "map output, which TeraGen never sorts (TeraSort does): give --checksum-only"), unsorted.err());
 
     Configuration c = new Configuration(conf);
     c.setInt("mapreduce.job.reduces", 3);

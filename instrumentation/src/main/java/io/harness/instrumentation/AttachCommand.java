@@ -1,10 +1,10 @@
 package io.harness.instrumentation;
 
-import io.harness.core.cli.ExitCodes;
+import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.HarnessSubcommand;
 import io.harness.core.cli.RunContext;
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -51,6 +51,11 @@ public final class AttachCommand implements Callable<Integer>, HarnessSubcommand
 
   @Override
   public Integer call() {
+    if (report != null) {
+      // the target JVM appends to it: a place that cannot be written is bad input here, not a silent loss there
+      io.harness.core.util.LocalOutputs.checkFile("--report", io.harness.core.util.LocalOutputs.path("--report",
+          report.replace("%p", pid)));
+    }
     try {
       context.out().println(Attach.attach(pid, rules, report, agentJar));
       return ExitCodes.OK;

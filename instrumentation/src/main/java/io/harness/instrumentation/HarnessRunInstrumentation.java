@@ -1,8 +1,8 @@
 package io.harness.instrumentation;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.RunInstrumentation;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.engine.RunInstrumentation;
+import io.harness.core.base.UsageException;
 import io.harness.core.report.AgentBuckets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

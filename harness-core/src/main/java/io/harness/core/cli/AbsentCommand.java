@@ -1,5 +1,6 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.ExitCodes;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,5 +1,8 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+import io.harness.core.base.ExitCodes;
+
 import io.harness.core.result.ResultWriter;
 import io.harness.core.report.SavedRun;
 import io.harness.core.result.RunResult;
@@ -54,6 +57,7 @@ public final class AnalyzeCommand extends BaseSubcommand implements Callable<Int
     window.check();
     RunContext context = context();
     SavedRun run = SavedRun.load(dir, "RUN_DIR");
+    window.check(run.records(), dir);
     RunResult saved = run.result();
     Analysis.Result analysis = run.analysis(window.skipNanos(), window.untilNanos());
     if (window.given()) {
@@ -114,8 +118,23 @@ public final class AnalyzeCommand extends BaseSubcommand implements Callable<Int
       }
       return null;
     }
-    boolean same = saved.isNumber() && computed.isNumber() ? saved.asDouble() == computed.asDouble()
-        : saved.equals(computed);
+    Double a = number(saved);
+    Double b = number(computed);
+    // NaN equals NaN here: a run saved before its figures stopped dividing 0 by 0 still checks against itself
+    // and a saved NaN is the figure that is now left out (null): neither is a number
+    boolean same = a != null && b != null ? a.doubleValue() == b.doubleValue() || Double.compare(a, b) == 0
+        : a != null && a.isNaN() && (computed.isNull() || computed.isMissingNode()) || saved.equals(computed);
     return same ? null : path + " is " + saved + " in the run's result, " + computed + " from its records";
+  }
+
+  /** A number, or JSON's text for a double that is not one ({@code "NaN"}, {@code "Infinity"}); else null. */
+  private static Double number(com.fasterxml.jackson.databind.JsonNode n) {
+    if (n.isNumber()) {
+      return n.asDouble();
+    }
+    if (n.isTextual() && java.util.Set.of("NaN", "Infinity", "-Infinity").contains(n.asText())) {
+      return Double.parseDouble(n.asText());
+    }
+    return null;
   }
 }

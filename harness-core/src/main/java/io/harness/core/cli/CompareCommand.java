@@ -1,5 +1,8 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+import io.harness.core.base.ExitCodes;
+
 import io.harness.core.report.Comparison;
 import io.harness.core.report.HtmlReport;
 import io.harness.core.report.OptionDifferences;

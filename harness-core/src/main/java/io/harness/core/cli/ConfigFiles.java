@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+
 import java.io.File;
 import java.io.IOException;
 import javax.xml.XMLConstants;
@@ -14,7 +16,8 @@ import org.xml.sax.helpers.DefaultHandler;
  * Hadoop configuration files checked before Hadoop reads them. Hadoop's Configuration reads its resources
  * lazily: a malformed file is logged with a stack trace at the first lookup and then fails the run from
  * wherever that lookup happened. Parsing it here first (with external entities and DTDs never fetched)
- * turns that into one line naming the argument, the file and the parser's line, column and reason.
+ * turns that into one line naming the argument, the file and the parser's line, column and reason. A file
+ * with a DOCTYPE is refused: every XML file the harness reads goes through here first.
  */
 final class ConfigFiles {
   private static final SAXParserFactory FACTORY = factory();
@@ -33,6 +36,10 @@ final class ConfigFiles {
       }
       parser.parse(file, new DefaultHandler());
     } catch (SAXParseException e) {
+      if (String.valueOf(e.getMessage()).contains("DOCTYPE")) {
+        throw new UsageException(argument, shown + " has a DOCTYPE declaration: DTDs and entities are refused in "
+            + "configuration files (line " + e.getLineNumber() + ")");
+      }
       throw new UsageException(argument, shown + " is not a well-formed Hadoop configuration: line "
           + e.getLineNumber() + ", column " + e.getColumnNumber() + ": " + oneLine(e.getMessage()));
     } catch (SAXException | ParserConfigurationException e) {
@@ -51,6 +58,9 @@ final class ConfigFiles {
     f.setXIncludeAware(false);
     try {
       f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+      // a DTD is refused outright: Hadoop's own reader would resolve an entity it declares (a local file's text
+      // would become a setting, printed and saved with the run)
+      f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
       f.setFeature("http://xml.org/sax/features/external-general-entities", false);
       f.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
       f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);

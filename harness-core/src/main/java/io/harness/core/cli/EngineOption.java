@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Option;
 
@@ -26,14 +28,8 @@ public final class EngineOption {
     return engine == null ? null : engine.toLowerCase(java.util.Locale.ROOT);
   }
 
-  /** Whether a run with {@code name} (null: not given) uses the MapReduce engine with this configuration. */
-  public static boolean mapReduce(String name, Configuration conf) {
-    return name != null ? name.equals("mapreduce") : "yarn".equalsIgnoreCase(conf.get("mapreduce.framework.name"));
-  }
-
   /** Whether the run uses the MapReduce engine with this configuration. */
   public boolean mapReduce(Configuration conf) {
-    return engine != null ? engine.equalsIgnoreCase("mapreduce")
-        : "yarn".equalsIgnoreCase(conf.get("mapreduce.framework.name"));
+    return io.harness.core.run.Engines.mapReduce(engine, conf);
   }
 }

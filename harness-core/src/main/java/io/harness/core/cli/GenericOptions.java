@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -21,7 +23,6 @@ import org.apache.hadoop.util.GenericOptionsParser;
  */
 public final class GenericOptions {
   /** Schemes whose file system URI must name its service: the namenode, or o3fs's bucket. */
-  private static final Set<String> NEEDS_AUTHORITY = Set.of("hdfs", "webhdfs", "swebhdfs", "o3fs");
   private static final Set<String> WITH_VALUE =
       Set.of("-conf", "-fs", "-jt", "-files", "-libjars", "-archives", "-tokencachefile");
 
@@ -45,13 +46,13 @@ public final class GenericOptions {
           throw new UsageException("-D", "expects key=value");
         }
         generic.add(a);
-        generic.add(args[++i]);
+        generic.add(setting(args[++i]));
       } else if (a.startsWith("-D") && a.length() > 2) {
         if (!a.contains("=")) {
           throw new UsageException("-D", "expects key=value, got '" + a.substring(2) + "'");
         }
         generic.add("-D");
-        generic.add(a.substring(2));
+        generic.add(setting(a.substring(2)));
       } else if (WITH_VALUE.contains(lower) || WITH_VALUE.contains(lower.replaceFirst("^--", "-"))) {
         String name = lower.replaceFirst("^--", "-");
         if (i + 1 >= args.length) {
@@ -64,6 +65,14 @@ public final class GenericOptions {
       }
     }
     return new GenericOptions(generic, rest);
+  }
+
+  /** A {@code -D} value: {@code key=value} with a key (the value may be empty). */
+  private static String setting(String keyValue) {
+    if (keyValue.substring(0, keyValue.indexOf('=')).isBlank()) {
+      throw new UsageException("-D", "'" + keyValue + "' has no key (expects key=value)");
+    }
+    return keyValue;
   }
 
   /** The generic options, normalised (e.g. {@code -Dk=v} becomes {@code -D k=v}). */
@@ -92,6 +101,10 @@ public final class GenericOptions {
     for (int i = 0; i < generic.size() - 1; i += 2) {
       String value = generic.get(i + 1);
       if (generic.get(i).equals("-conf")) {
+        if (new File(value).isDirectory()) {
+          throw new UsageException("-conf", value + " is a directory: give a configuration file (core-site.xml, "
+              + "ozone-site.xml ...), or the directory as $HADOOP_CONF_DIR");
+        }
         if (!new File(value).isFile()) {
           throw new UsageException("-conf", "no such file: " + value);
         }
@@ -133,7 +146,8 @@ public final class GenericOptions {
       throw new UsageException("-fs", "'" + value + "' is not a file system URI: it has no scheme "
           + "(e.g. hdfs://namenode:8020, ofs://om/)");
     }
-    if (NEEDS_AUTHORITY.contains(uri.getScheme().toLowerCase(Locale.ROOT)) && uri.getAuthority() == null) {
+    if (io.harness.core.target.Target.NEEDS_AUTHORITY.contains(uri.getScheme().toLowerCase(Locale.ROOT))
+        && uri.getAuthority() == null) {
       throw new UsageException("-fs", "'" + value + "' is not a file system URI: " + uri.getScheme()
           + ":// needs " + (uri.getScheme().equalsIgnoreCase("o3fs") ? "a bucket (o3fs://bucket.volume/)"
               : "a host (e.g. " + uri.getScheme().toLowerCase(Locale.ROOT) + "://namenode:port)"));

@@ -1,5 +1,10 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.ExitCodes;
+
+import io.harness.core.base.StopRequest;
 import io.harness.core.result.Versions;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -51,25 +56,36 @@ public final class Harness implements Runnable {
    */
   public static int run(Map<String, String> env, PrintStream out, PrintStream err, RunContext.Host host,
       String... args) {
-    if (host == null || host.planned() == null) {
-      Signals.newRun();
+    // this command line's own stop request: a signal asks it (and any other run in flight) to stop
+    StopRequest stop = StopRequest.open();
+    try {
+      return run(env, out, err, host, stop, args);
+    } finally {
+      stop.close();
     }
+  }
+
+  private static int run(Map<String, String> env, PrintStream out, PrintStream err, RunContext.Host host,
+      StopRequest stop, String... args) {
     RunContext context;
     GenericOptions generic;
     try {
       generic = GenericOptions.extract(args);
       context = new RunContext(Arrays.asList(args), generic,
-          RunContext.baseConfiguration(env, generic), out, err).hostedBy(host);
+          RunContext.baseConfiguration(env, generic), out, err, stop).hostedBy(host);
     } catch (UsageException e) {
       err.println("harness: " + e.getMessage());
       return ExitCodes.USAGE;
+    }
+    if (host == null) {
+      confDirNotes(env).forEach(err::println);
     }
     CommandLine cl = commandLine(context);
     if (host != null && host.planned() != null && !measures(cl, generic.rest(), context)) {
       return ExitCodes.USAGE;
     }
     int code = cl.execute(generic.rest().toArray(new String[0]));
-    return Signals.exitCode(code);
+    return stop.exitCode(code);
   }
 
   static CommandLine commandLine(RunContext context) {
@@ -110,26 +126,22 @@ public final class Harness implements Runnable {
       String message = oneLine(ex.getMessage()).replaceFirst("^Invalid value for option '([^']+)': ",
           typedName(ex, args) + ": ");
       context.err().println(where + ": " + message + " (see '" + where + " --help')");
+      context.failed(ExitCodes.USAGE, where + ": " + message);
       return ExitCodes.USAGE;
     });
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       String where = commandLine.getCommandSpec().qualifiedName();
-      if (ex instanceof UsageException) {
-        context.err().println(where + ": " + oneLine(ex.getMessage()));
-        return ExitCodes.USAGE;
-      }
-      if (ex instanceof RunFailedException) {
-        context.err().println(where + ": " + oneLine(ex.getMessage()));
-        return ExitCodes.FAILED;
-      }
       String denied = AccessDenied.describe(ex);
-      if (denied != null) {
-        context.err().println(where + ": " + denied);
-        return ExitCodes.FAILED;
+      int code = ex instanceof UsageException ? ExitCodes.USAGE : ExitCodes.FAILED;
+      String line = where + ": " + (ex instanceof UsageException || ex instanceof RunFailedException
+          ? oneLine(ex.getMessage()) : denied != null ? denied : "failed: " + oneLine(String.valueOf(ex)));
+      context.err().println(line);
+      if (!(ex instanceof UsageException || ex instanceof RunFailedException) && denied == null && !expected(ex)) {
+        // not a failure a run can meet (I/O, refusals): a fault of the harness, with its trace
+        ex.printStackTrace(context.err());
       }
-      context.err().println(where + ": failed: " + oneLine(String.valueOf(ex)));
-      ex.printStackTrace(context.err());
-      return ExitCodes.FAILED;
+      context.failed(code, line);
+      return code;
     });
     return cl;
   }
@@ -179,6 +191,28 @@ public final class Harness implements Runnable {
       }
     }
     return "$1";
+  }
+
+  /** One line for each of $HADOOP_CONF_DIR and $OZONE_CONF_DIR that is set but names no directory. */
+  static java.util.List<String> confDirNotes(Map<String, String> env) {
+    java.util.List<String> notes = new java.util.ArrayList<>();
+    for (String var : new String[] {"HADOOP_CONF_DIR", "OZONE_CONF_DIR"}) {
+      String dir = env.get(var);
+      if (dir != null && !dir.isBlank() && !new java.io.File(dir).isDirectory()) {
+        notes.add("harness: $" + var + "=" + dir + " is not a directory: no site file is read from it");
+      }
+    }
+    return notes;
+  }
+
+  /** Whether a failure is one a run can meet (I/O, the file system's refusals), not a fault of the harness. */
+  private static boolean expected(Throwable ex) {
+    for (Throwable t = ex; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.io.IOException || t instanceof java.io.UncheckedIOException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String oneLine(String s) {

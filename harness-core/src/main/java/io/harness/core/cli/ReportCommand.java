@@ -1,5 +1,8 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+import io.harness.core.base.ExitCodes;
+
 import io.harness.core.report.HtmlReport;
 import io.harness.core.report.SavedRun;
 import io.harness.core.util.LocalOutputs;
@@ -56,7 +59,9 @@ public final class ReportCommand extends BaseSubcommand implements Callable<Inte
     }
     List<SavedRun> runs = new ArrayList<>();
     for (Path dir : dirs) {
-      runs.add(SavedRun.load(dir, "RUN_DIR"));
+      SavedRun run = SavedRun.load(dir, "RUN_DIR");
+      window.check(run.records(), dir);
+      runs.add(run);
     }
     Path out = output;
     if (out == null) {

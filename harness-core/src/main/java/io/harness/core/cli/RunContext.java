@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.ExitCodes;
+
 import java.io.File;
 import java.io.PrintStream;
 import java.util.List;
@@ -37,6 +39,7 @@ public final class RunContext {
   private final Configuration conf;
   private final PrintStream out;
   private final PrintStream err;
+  private final io.harness.core.base.StopRequest stop;
   private Host host;
 
   /**
@@ -45,10 +48,22 @@ public final class RunContext {
    * ({@code planned} gets the workload the line describes, and nothing runs).
    */
   public record Host(io.harness.core.target.EmbeddedCluster cluster,
-      java.util.function.Consumer<io.harness.core.run.Workload<?>> planned) {}
+      java.util.function.Consumer<io.harness.core.run.Workload<?>> planned, java.util.function.Consumer<Ended> ended) {
+    public Host(io.harness.core.target.EmbeddedCluster cluster,
+        java.util.function.Consumer<io.harness.core.run.Workload<?>> planned) {
+      this(cluster, planned, null);
+    }
+  }
+
+  /**
+   * How a command line hosted by another command ended, as that command learns it (never from the line's
+   * output): the run's folder (null when it made none), its exit code, and why it failed (null when it did not).
+   */
+  public record Ended(java.nio.file.Path folder, int exitCode, String reason) {}
 
   public RunContext(List<String> commandLine, GenericOptions genericOptions, Configuration conf,
-      PrintStream out, PrintStream err) {
+      PrintStream out, PrintStream err, io.harness.core.base.StopRequest stop) {
+    this.stop = stop;
     this.commandLine = List.copyOf(commandLine);
     this.genericOptions = genericOptions;
     this.conf = conf;
@@ -109,5 +124,30 @@ public final class RunContext {
 
   public PrintStream err() {
     return err;
+  }
+
+  /** The run of this command line ended with {@code outcome}: its host (an experiment) learns it. */
+  public void ended(io.harness.core.run.RunOutcome outcome) {
+    if (host != null && host.ended() != null) {
+      java.util.List<String> failed = outcome.result().failedTasks();
+      java.util.List<String> failures = outcome.figures().failures();
+      String reason = outcome.exitCode() == ExitCodes.OK ? null
+          : !failed.isEmpty() ? failed.size() + " task(s) failed, the first: " + failed.get(0)
+          : !failures.isEmpty() ? failures.get(0)
+          : outcome.result().interrupted() != null ? "stopped by " + outcome.result().interrupted() : null;
+      host.ended().accept(new Ended(outcome.folder(), outcome.exitCode(), reason));
+    }
+  }
+
+  /** The command line ended without a run's outcome: {@code line} says why (bad input, a failure). */
+  public void failed(int exitCode, String line) {
+    if (host != null && host.ended() != null) {
+      host.ended().accept(new Ended(null, exitCode, line));
+    }
+  }
+
+  /** This command line's stop request: its runs stop when it is asked, and its exit code follows. */
+  public io.harness.core.base.StopRequest stop() {
+    return stop;
   }
 }

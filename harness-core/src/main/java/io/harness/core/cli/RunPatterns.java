@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;

@@ -1,41 +1,20 @@
 package io.harness.core.cli;
 
-import io.harness.core.profile.Profiler;
-import io.harness.core.result.RunResult;
+import io.harness.core.base.Units;
+import io.harness.core.run.Recording;
 import io.harness.core.run.RunFolder;
-import io.harness.core.util.LocalOutputs;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
- * What a run records and where: {@code --json}, {@code --run-dir}, {@code --instrument} and {@code --profile},
- * and the code behind them. A picocli mixin ({@code @Mixin RunRecording recording}): {@link WorkloadCommand}
- * uses it, and so does a workload whose way to its target is its own (harness spark), so every workload has
- * the same options, the same instrumentation and profile, and the same figures in its JSON.
- *
- * <p>Its life in a run: {@link #begin} once the command's arguments are checked and before anything is
- * created (an unknown profile event or rule set is bad input, exit 2); {@link #open} makes the run's folder;
- * {@link #measured} around the run's measured phase (once); {@link #figures} gives
- * {@code figures.instrumentation} and {@code figures.profile} and moves the flame graph into the folder;
- * {@link #writesReport} says whether the run's folder gets its HTML report ({@code --no-report}).
+ * The options of what a run records and where, shared by every workload's command as a picocli mixin
+ * ({@code @Mixin RunRecording recording}): {@link #recording()} is what they say, for the run's pipeline.
  */
 public final class RunRecording {
-  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
-
   @Option(names = "--json", paramLabel = "FILE",
       description = "Also write the run's JSON here (it is always written under --run-dir).")
   Path json;
@@ -62,189 +41,24 @@ public final class RunRecording {
           + "'harness report RUN_DIR' writes it later from the run's folder.")
   boolean noReport;
 
+  @Option(names = "--force",
+      description = "Run even when the plan writes more to this machine's local disk than it has free (the "
+          + "local file system is the target when nothing names a cluster).")
+  boolean force;
+
   @Option(names = "--verbose",
       description = "Show the libraries' and embedded servers' log lines on the terminal as they come (they "
           + "always go to " + RunFolder.LOG + " in the run's folder).")
   boolean verbose;
 
-  private RunInstrumentation instrumentation;
-  private Map<String, Object> extraFigures;
-  private final List<Map<String, Object>> taskTimings = new ArrayList<>();
-  private Profiler profiler;
-  private Path flameGraph;
+  private Recording recording;
 
-  /**
-   * What a run started from the Java API records: its folder under {@code runDir} (records, result, log),
-   * nothing else: no report.
-   */
-  public static RunRecording to(Path runDir) {
-    RunRecording r = new RunRecording();
-    r.runDir = runDir;
-    r.noReport = true;
-    return r;
-  }
-
-  /** Whether the run writes its HTML report into its folder (not with {@code --no-report}). */
-  public boolean writesReport() {
-    return !noReport;
-  }
-
-  /** Whether {@code --instrument} or {@code --profile} was given. */
-  public boolean observesThisJvm() {
-    return instrument != null || profile != null;
-  }
-
-  /**
-   * Checks {@code --profile} (the event, and that async-profiler loads here) and starts {@code --instrument}
-   * (the agent loaded into this JVM), printing its line to {@code err}. Throws {@link UsageException} for bad
-   * input; creates no file. First of all, {@code --run-dir} and {@code --json} must be places this user can
-   * write (or create), so a run never fails at its end for want of them.
-   */
-  public void begin(PrintStream err) {
-    LocalOutputs.checkDirectory("--run-dir", runDir);
-    if (json != null) {
-      LocalOutputs.checkFile("--json", json);
+  /** What the options say, made once. */
+  public Recording recording() {
+    if (recording == null) {
+      recording = new Recording(json, runDir, instrument, profile, noReport, verbose, force);
     }
-    if (profile != null) {
-      profiler = Profiler.prepare(profile);
-    }
-    if (instrument != null) {
-      instrumentation = ServiceLoader.load(RunInstrumentation.class).findFirst().orElseThrow(
-          () -> new UsageException("--instrument", "the instrumentation module is not on the class path"));
-      err.println(instrumentation.start("--instrument", instrument));
-      instrumentation.mark();
-    }
-  }
-
-  /**
-   * The agent and its options for tasks that run in JVMs of their own (MapReduce maps on a cluster), or
-   * null without {@code --instrument}.
-   */
-  public RunInstrumentation.TaskAgent taskAgent() {
-    return instrumentation == null ? null : instrumentation.taskAgent("--instrument", instrument);
-  }
-
-  /** Counters a task measured in its own JVM: they go into {@code figures.instrumentation}, named by task. */
-  public void addTaskTimings(String task, List<Map<String, Object>> timings) {
-    for (Map<String, Object> t : timings) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("task", task);
-      m.putAll(t);
-      taskTimings.add(m);
-    }
-  }
-
-  /** Runs the measured phase, under the profiler when {@code --profile} asked for one. Once per run. */
-  public <T> T measured(Callable<T> phase) throws Exception {
-    if (profiler == null) {
-      return phase.call();
-    }
-    if (flameGraph != null) {
-      throw new IllegalStateException("one measured phase per run");
-    }
-    flameGraph = Files.createTempFile("harness-flamegraph-", ".html");
-    profiler.start();
-    try {
-      return phase.call();
-    } finally {
-      profiler.stop(flameGraph);
-    }
-  }
-
-  /**
-   * Makes the run's folder {@code <--run-dir>/<runId>}; with {@code captureLogs} the libraries' and embedded
-   * servers' logs go to its log from now on ({@code --verbose}: to the terminal too). Called once the
-   * arguments are checked and before the target is contacted.
-   */
-  public RunFolder open(String runId, PrintStream err, boolean captureLogs) throws IOException {
-    return RunFolder.open(runDir, runId, err, captureLogs, verbose);
-  }
-
-  /**
-   * Saves {@code result} in {@code folder} (and to {@code --json}) with {@link #figures} added to its figures
-   * and the exit code the process ends with ({@link Signals}); returns the folder's file, or null.
-   */
-  public Path save(RunFolder folder, RunResult result, PrintStream err) throws IOException {
-    Map<String, Object> figures = new LinkedHashMap<>(result.figures());
-    figures.putAll(figures(folder.dir(), err));
-    int exit = Signals.exitCode(result.exitCode());
-    RunResult saved = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
-        result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
-        result.cluster(), result.startedAt(), result.finishedAt(), exit, result.failedTasks(), result.aggregate(), figures,
-        result.tasks(), Signals.received(), folder.logName(), result.plan());
-    Path file = folder.writeResult(saved, json);
-    Signals.settle(exit);
-    return file;
-  }
-
-  /** {@code --json}: where the run's JSON is also written, or null. */
-  public Path jsonCopy() {
-    return json;
-  }
-
-  /**
-   * {@code figures.instrumentation} and {@code figures.profile}: made once, at the first call (the flame
-   * graph moves into the run's folder then, and its place is printed to {@code err}).
-   */
-  public Map<String, Object> figures(Path folder, PrintStream err) throws IOException {
-    if (extraFigures != null) {
-      return extraFigures;
-    }
-    extraFigures = new LinkedHashMap<>();
-    if (instrumentation != null) {
-      List<Map<String, Object>> all = new ArrayList<>(instrumentation.timings());
-      all.addAll(taskTimings);
-      extraFigures.put("instrumentation", all);
-      if (!taskTimings.isEmpty()) {
-        err.println(taskSummary());
-      }
-    }
-    if (flameGraph != null) {
-      String name = "flamegraph-" + profiler.event() + ".html";
-      Path to = folder != null ? folder.resolve(name) : Path.of(name).toAbsolutePath();
-      Files.move(flameGraph, to, StandardCopyOption.REPLACE_EXISTING);
-      flameGraph = null;
-      Map<String, Object> p = new LinkedHashMap<>();
-      p.put("event", profiler.event());
-      p.put("engine", profiler.engine());
-      p.put("flameGraph", name);
-      extraFigures.put("profile", p);
-      err.println("Flame graph (" + profiler.event() + ", " + profiler.engine() + "): " + to);
-    }
-    return extraFigures;
-  }
-
-  /**
-   * One line for the counters the tasks brought back (their own reports went to the task logs): the
-   * non-zero calls and times, summed over the tasks and their FileSystem instances, per scheme.
-   */
-  private String taskSummary() {
-    Map<String, Map<String, Long>> sums = new java.util.TreeMap<>();
-    java.util.Set<Object> tasks = new java.util.LinkedHashSet<>();
-    for (Map<String, Object> t : taskTimings) {
-      tasks.add(t.get("task"));
-      Map<String, Long> scheme = sums.computeIfAbsent(String.valueOf(t.get("scheme")), k -> new LinkedHashMap<>());
-      if (t.get("counters") instanceof Map<?, ?> counters) {
-        counters.forEach((k, v) -> {
-          String name = String.valueOf(k);
-          if ((name.endsWith(".call") || name.endsWith(".allTime")) && v instanceof Number n) {
-            scheme.merge(name, n.longValue(), Long::sum);
-          }
-        });
-      }
-    }
-    StringBuilder b = new StringBuilder("--instrument: ").append(tasks.size())
-        .append(" task(s) timed in their own JVMs, summed (ms for allTime):");
-    sums.forEach((scheme, counters) -> {
-      b.append(' ').append(scheme).append(':');
-      counters.forEach((k, v) -> {
-        if (v != 0) {
-          b.append(' ').append(k).append('=').append(v);
-        }
-      });
-      b.append(';');
-    });
-    return b.toString();
+    return recording;
   }
 
   /** The value of every option of a command, by its longest name, for the run's JSON. */
@@ -259,19 +73,5 @@ public final class RunRecording {
           ? v.toString() : v);
     }
     return values;
-  }
-
-  /** A fresh run folder name: {@code <timestamp>-<name>-<operation>}. */
-  public static String runId(String name, String operation) {
-    return LocalDateTime.now().format(RUN_ID) + "-" + name + "-" + operation.replace(' ', '-');
-  }
-
-  /** This machine's name, for the run's JSON. */
-  public static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "unknown";
-    }
   }
 }

@@ -1,14 +1,16 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.StopRequest;
 import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
 
 /**
- * SIGINT and SIGTERM in the command-line process: the first one asks the run to stop (its tasks end,
- * what they measured is printed and saved, the run is marked interrupted) and the process then exits
- * with 130 or 143; a second one, or a run that has not ended {@link #GRACE_SECONDS} s later, exits at
- * once. Installed by {@link Harness#main} only: a run inside a user's JVM (tests, the Java API) keeps
- * that JVM's own signal handling.
+ * SIGINT and SIGTERM in the command-line process, turned into stop requests of the runs in flight
+ * ({@link StopRequest}): the first one asks them to stop (their tasks end, what they measured is printed and
+ * saved, each run is marked interrupted) and the process then exits with 130 or 143; a second one, or runs
+ * that have not ended {@link #GRACE_SECONDS} s later, exit at once. Installed by {@link Harness#main} only: a
+ * run inside a user's JVM (tests, the Java API) keeps that JVM's own signal handling. No run's state lives
+ * here: only whether the process got a signal, for the second one.
  */
 public final class Signals {
   /** How long a stopping run may take to write what it measured before the process exits anyway. */
@@ -16,16 +18,15 @@ public final class Signals {
 
   private static volatile String received;
   private static volatile int code;
-  private static volatile Integer settled;
   private static volatile PrintStream log;
-  private static volatile boolean installed;
+  /** What the first signal does, as the terminal line says it. */
+  private static volatile String stopping = "stopping the run and writing what it measured";
 
   private Signals() {}
 
   /** Handles SIGINT and SIGTERM from now on; lines go to {@code err}. */
   public static void install(PrintStream err) {
     log = err;
-    installed = true;
     handle("INT", 130);
     handle("TERM", 143);
   }
@@ -38,20 +39,21 @@ public final class Signals {
     }
   }
 
-  static synchronized void onSignal(String name, int exitCode) {
+  private static synchronized void onSignal(String name, int exitCode) {
     PrintStream err = log;
-    if (received != null && installed) {
+    if (received != null) {
       err.println("harness: " + name + " again: exiting now");
       err.flush();
       Runtime.getRuntime().halt(code);
     }
     received = name;
     code = exitCode;
-    err.println("harness: " + name + ": stopping the run and writing what it measured"
-        + (installed ? " (send it again to exit at once)" : ""));
-    if (!installed) {
-      return;
+    if (StopRequest.signalAll(name, exitCode) == 0) {
+      // nothing is running that could write what it measured
+      err.flush();
+      Runtime.getRuntime().halt(exitCode);
     }
+    err.println("harness: " + name + ": " + stopping + " (send it again to exit at once)");
     Thread watchdog = new Thread(() -> {
       try {
         TimeUnit.SECONDS.sleep(GRACE_SECONDS);
@@ -66,44 +68,8 @@ public final class Signals {
     watchdog.start();
   }
 
-  /** The signal that asked the run to stop ({@code SIGINT}, {@code SIGTERM}), or null. */
-  public static String received() {
-    return received;
-  }
-
-  /** Whether a signal asked the run to stop. */
-  public static boolean stopRequested() {
-    return received != null;
-  }
-
-  /**
-   * The exit code of a run that ended with {@code runCode}: 128 + the signal's number when a signal
-   * stopped it before its result was saved, else {@code runCode}.
-   */
-  public static int exitCode(int runCode) {
-    Integer s = settled;
-    return s != null ? s : received != null ? code : runCode;
-  }
-
-  /**
-   * The run's result is saved with {@code exitCode}: a signal from now on changes nothing in it, and the
-   * process exits with that code.
-   */
-  public static void settle(int exitCode) {
-    settled = exitCode;
-  }
-
-  /** A new run in this process: nothing received, nothing settled (the handlers stay installed). */
-  public static void newRun() {
-    received = null;
-    settled = null;
-  }
-
-  /** Asks the run to stop as {@code name} would (for a test of what a stopped run keeps). */
-  public static void request(String name, int exitCode) {
-    if (log == null) {
-      log = System.err;
-    }
-    onSignal(name, exitCode);
+  /** How the line printed on the first signal says what it does, for a command that runs no workload. */
+  public static void stopping(String what) {
+    stopping = what;
   }
 }

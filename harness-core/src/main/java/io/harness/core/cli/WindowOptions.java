@@ -1,5 +1,9 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.Units;
+
+import io.harness.core.base.UsageException;
+
 import picocli.CommandLine.Option;
 
 /**
@@ -7,11 +11,11 @@ import picocli.CommandLine.Option;
  * {@code harness analyze} and {@code harness report} compute the figures over. A picocli mixin.
  */
 public final class WindowOptions {
-  @Option(names = "--skip", paramLabel = "TIME", converter = Units.Seconds.class,
+  @Option(names = "--skip", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
       description = "Leave out the first TIME of the run (from its first task's start), e.g. 10s.")
   Units.Span skip;
 
-  @Option(names = "--until", paramLabel = "TIME", converter = Units.Seconds.class,
+  @Option(names = "--until", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
       description = "Leave out what came after TIME from the run's start, e.g. 60s.")
   Units.Span until;
 
@@ -34,6 +38,22 @@ public final class WindowOptions {
   public void check() {
     if (until != null && untilNanos() <= skipNanos()) {
       throw new UsageException("--until", "must be after --skip (" + (skip == null ? "0" : skip) + "), was " + until);
+    }
+  }
+
+  /**
+   * Refuses a window with nothing of the run in it: a {@code --skip} at or past the run's length (from its first
+   * task's start to its last task's end). {@code dir} names the run in the message.
+   */
+  public void check(io.harness.core.run.RunRecords records, java.nio.file.Path dir) {
+    if (!given()) {
+      return;
+    }
+    long length = io.harness.core.run.Analysis.lengthNanos(records);
+    if (skipNanos() >= length) {
+      throw new UsageException("--skip", "leaves nothing of the run " + dir + ": it lasted "
+          + io.harness.core.util.Durations.format(length) + " from its first task's start to its last task's end, "
+          + "and --skip is " + skip);
     }
   }
 

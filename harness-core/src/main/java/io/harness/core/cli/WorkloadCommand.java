@@ -1,5 +1,10 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.Units;
+
+import io.harness.core.base.UsageException;
+import io.harness.core.base.ExitCodes;
+
 import io.harness.core.run.Pipeline;
 import io.harness.core.run.Settings;
 import io.harness.core.run.TargetSource;
@@ -30,14 +35,16 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
   @Option(names = "--embedded", paramLabel = "KIND[:N]",
       description = "Start a cluster in this process for the run: hdfs (MiniDFSCluster) or ozone "
           + "(MiniOzoneCluster, with a volume and bucket), N datanodes (default 3). "
-          + "Stopped, and its data removed, when the run ends.")
+          + "It lives for this one command: stopped, and its data removed, when the run ends. For a cluster that "
+          + "outlives one command (write, then read back), start 'harness cluster KIND[:N] --write-config FILE' and "
+          + "give the commands -conf FILE.")
   protected String embedded;
 
   @Option(names = {"-t", "--threads"}, paramLabel = "N",
       description = "Threads of the local engine (default: one per task, at most 2 x cores).")
   protected Integer threads;
 
-  @Option(names = "--task-timeout", paramLabel = "TIME", converter = Units.Seconds.class,
+  @Option(names = "--task-timeout", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
       description = "Fail a task that is stuck in one call (write, hflush, close ...) longer than this (30s, "
           + "5m; a bare number is seconds); its thread's stack goes into the run's JSON and a new thread takes "
           + "the remaining tasks. Default: off (tasks wait as long as the file system's client does).")
@@ -106,15 +113,18 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       host.planned().accept(measures() ? workload() : null);
       return ExitCodes.OK;
     }
-    recording.begin(context.err());
+    recording.recording().begin(context.err());
     if (!measures()) {
       try (Target target = source.open()) {
         return unmeasured(target);
       }
     }
-    Settings settings = new Settings(context.out(), context.err(), recording, context.commandLine(),
-        RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true);
-    return new Pipeline(settings).run(workload(), source).exitCode();
+    Settings settings = new Settings(context.out(), context.err(), recording.recording(), context.commandLine(),
+        RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true,
+        context.stop());
+    io.harness.core.run.RunOutcome outcome = new Pipeline(settings).run(workload(), source);
+    context.ended(outcome);
+    return outcome.exitCode();
   }
 
   /** The target the options name, checked without contacting it (bad input: exit 2). */
@@ -125,7 +135,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
         throw new UsageException(embedded != null ? "--embedded" : "-fs", "the experiment's target names the file "
             + "system: a workload's line has neither --embedded nor -fs");
       }
-      return () -> Target.hosted(host.cluster(), context.genericOptions());
+      return () -> Target.hosted(host.cluster(), context.genericOptions()::applyTo);
     }
     if (embedded != null) {
       if (context.genericOptions().fs() != null) {

@@ -14,10 +14,21 @@ import org.HdrHistogram.Recorder;
  * what a re-analysis over a window of the run takes its percentiles from.
  */
 public final class Intervals {
-  /** One second of one kind of call. */
-  public record Interval(String kind, int second, Histogram histogram) {}
+  /** One second of one kind of call, its histogram kept compressed. */
+  public record Interval(String kind, int second, CompactHistogram compact) {
+    public Interval(String kind, int second, Histogram histogram) {
+      this(kind, second, CompactHistogram.of(histogram));
+    }
+
+    /** The second's histogram, decoded into a new object. */
+    public Histogram histogram() {
+      return compact.histogram();
+    }
+  }
 
   private final Map<String, Recorder> recorders = new ConcurrentHashMap<>();
+  /** Each kind's last interval histogram, handed back to its recorder to be filled again. */
+  private final Map<String, Histogram> recycled = new java.util.HashMap<>();
   private final List<Interval> intervals = new ArrayList<>();
   private int next;
 
@@ -30,9 +41,10 @@ public final class Intervals {
   public synchronized void tick() {
     int second = next++;
     recorders.forEach((kind, r) -> {
-      Histogram h = r.getIntervalHistogram();
+      Histogram h = r.getIntervalHistogram(recycled.get(kind));
+      recycled.put(kind, h);
       if (h.getTotalCount() > 0) {
-        intervals.add(new Interval(kind, second, h));
+        intervals.add(new Interval(kind, second, CompactHistogram.of(h)));
       }
     });
   }

@@ -1,7 +1,6 @@
 package io.harness.core.engine;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.Signals;
+import io.harness.core.base.RunFailedException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -55,7 +54,7 @@ public final class MapReduceJobs {
    * ({@code mapreduce.client.completion.pollinterval}), which would add up to 5 s to a short job; this
    * checks every {@value #POLL_MILLIS} ms, every {@value #LOCAL_POLL_MILLIS} ms on the local job runner.
    */
-  public static double submitAndWait(Job job, PrintStream log)
+  public static double submitAndWait(Job job, PrintStream log, io.harness.core.base.StopRequest stop)
       throws IOException, InterruptedException, ClassNotFoundException {
     boolean local = MRConfig.LOCAL_FRAMEWORK_NAME.equalsIgnoreCase(
         job.getConfiguration().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
@@ -66,11 +65,11 @@ public final class MapReduceJobs {
     long nextReport = t0 + TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
     while (!job.isComplete()) {
       Thread.sleep(poll);
-      if (Signals.stopRequested()) {
-        log.println("MapReduce job " + job.getJobID() + ": killing it (" + Signals.received() + ")");
+      if (stop.requested()) {
+        log.println("MapReduce job " + job.getJobID() + ": killing it (" + stop.signal() + ")");
         job.killJob();
         throw new RunFailedException("MapReduce job " + job.getJobID() + " killed: the run was stopped by "
-            + Signals.received());
+            + stop.signal());
       }
       long now = System.nanoTime();
       if (now - nextReport >= 0) {

@@ -1,6 +1,5 @@
 package io.harness.core.engine;
 
-import io.harness.core.cli.Signals;
 import io.harness.core.util.Durations;
 import io.harness.core.util.Sizes;
 import java.io.PrintStream;
@@ -67,10 +66,10 @@ public final class Monitor {
 
   /**
    * Progress lines to {@code log}, each starting with {@code label} (e.g. {@code dfsio write}); the run
-   * stops when the process gets SIGINT or SIGTERM ({@link Signals}).
+   * stops when {@link #stopWhen} says so (never, by default).
    */
   public static Monitor of(PrintStream log, String label) {
-    return new Monitor(log, label, -1, 0, null, null, -1, Signals::stopRequested,
+    return new Monitor(log, label, -1, 0, null, null, -1, () -> false,
         TimeUnit.SECONDS.toNanos(REPORT_SECONDS));
   }
 
@@ -93,7 +92,7 @@ public final class Monitor {
     return new Monitor(log, label, totalBytes, nanos, itemUnit, items, totalItems, stopRequested, periodNanos, failedItems);
   }
 
-  /** What asks the run to stop (default: a signal to the process). */
+  /** What asks the run to stop (default: nothing; a run's is its {@code StopRequest}). */
   public Monitor stopWhen(BooleanSupplier stop) {
     return new Monitor(log, label, totalBytes, taskTimeoutNanos, itemUnit, items, totalItems, stop, periodNanos, failedItems);
   }

@@ -1,6 +1,6 @@
 package io.harness.core.engine;
 
-import io.harness.core.cli.Signals;
+import io.harness.core.base.StopRequest;
 import io.harness.core.util.Sizes;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -28,6 +28,7 @@ public final class RemoteProgress implements AutoCloseable {
   private final PrintStream log;
   private final String label;
   private final Supplier<Counts> counts;
+  private final StopRequest request;
   private final Runnable stop;
   private final long periodNanos;
   private final Thread thread;
@@ -36,8 +37,9 @@ public final class RemoteProgress implements AutoCloseable {
   private final Counts base;
   private volatile boolean closed;
 
-  private RemoteProgress(PrintStream log, String label, Supplier<Counts> counts, Runnable stop, long periodNanos,
-      boolean terminal) {
+  private RemoteProgress(PrintStream log, String label, Supplier<Counts> counts, StopRequest request,
+      Runnable stop, long periodNanos, boolean terminal) {
+    this.request = request;
     this.log = log;
     this.label = label;
     this.counts = counts;
@@ -49,16 +51,21 @@ public final class RemoteProgress implements AutoCloseable {
     thread.setDaemon(true);
   }
 
-  /** Starts telling the progress of a run labelled {@code label} (e.g. {@code spark generate}) on {@code log}. */
-  public static RemoteProgress start(PrintStream log, String label, Supplier<Counts> counts, Runnable stop) {
-    return start(log, label, counts, stop, TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS),
+  /**
+   * Starts telling the progress of a run labelled {@code label} (e.g. {@code spark generate}) on {@code log};
+   * {@code stop} runs once when the run's {@code request} asks it to stop.
+   */
+  public static RemoteProgress start(PrintStream log, String label, Supplier<Counts> counts, StopRequest request,
+      Runnable stop) {
+    return start(log, label, counts, request, stop, TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS),
         System.console() != null);
   }
 
-  /** As {@link #start(PrintStream, String, Supplier, Runnable)}, a line every {@code periodNanos}. */
-  static RemoteProgress start(PrintStream log, String label, Supplier<Counts> counts, Runnable stop,
+  /** As {@link #start(PrintStream, String, Supplier, StopRequest, Runnable)}, a line every {@code periodNanos}. */
+  static RemoteProgress start(PrintStream log, String label, Supplier<Counts> counts, StopRequest request,
+      Runnable stop,
       long periodNanos, boolean terminal) {
-    RemoteProgress p = new RemoteProgress(log, label, counts, stop, periodNanos, terminal);
+    RemoteProgress p = new RemoteProgress(log, label, counts, request, stop, periodNanos, terminal);
     p.thread.start();
     return p;
   }
@@ -80,7 +87,7 @@ public final class RemoteProgress implements AutoCloseable {
       if (closed) {
         return;
       }
-      if (!stopped && Signals.stopRequested()) {
+      if (!stopped && request.requested()) {
         stopped = true;
         stop.run();
       }

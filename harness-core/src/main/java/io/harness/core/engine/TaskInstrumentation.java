@@ -2,8 +2,7 @@ package io.harness.core.engine;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.harness.core.cli.RunInstrumentation;
-import io.harness.core.cli.RunRecording;
+import io.harness.core.engine.RunInstrumentation;
 import io.harness.core.result.ResultWriter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,15 +30,14 @@ public final class TaskInstrumentation {
   private TaskInstrumentation() {}
 
   /**
-   * Has the job's maps load the agent when {@code --instrument} was given and the maps run in JVMs of
-   * their own; prints a line saying so. Returns whether it did.
+   * Has the job's maps load {@code agent} (the run's {@code --instrument}; null: none) when the maps run in JVMs
+   * of their own; prints a line saying so. Returns whether it did.
    */
-  public static boolean configure(Job job, RunRecording recording, PrintStream log) {
+  public static boolean configure(Job job, RunInstrumentation.TaskAgent agent, PrintStream log) {
     Configuration conf = job.getConfiguration();
     if ("local".equalsIgnoreCase(conf.get("mapreduce.framework.name", "local"))) {
       return false;
     }
-    RunInstrumentation.TaskAgent agent = recording.taskAgent();
     if (agent == null) {
       return false;
     }

@@ -16,6 +16,10 @@ import org.HdrHistogram.Histogram;
  * while stuck in a call ({@code --task-timeout}), else empty. {@code extra} holds what the workload's task
  * body noted about its task for the workload's own figures (a checksum, a row count, files written):
  * strings, numbers, booleans, lists and maps of them.
+ *
+ * <p>A record keeps its histograms compressed ({@link PackedLatency}: each read of {@link #latency()} decodes
+ * new histograms) and its ticks in arrays ({@link TickSeries}), so a run of many small tasks holds little for
+ * each finished one.
  */
 public record TaskRecord(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
     Map<String, Histogram> latency, SortedMap<Long, Long> bytesPerTick, String error, boolean interrupted,
@@ -25,7 +29,50 @@ public record TaskRecord(int index, String name, long bytes, long startEpochNano
   public static final long TICK_MILLIS = 100;
   public static final long TICK_NANOS = TICK_MILLIS * 1_000_000L;
 
+  /**
+   * The {@code extra} key of the running totals' increases by tick ({@link TaskRecorder#noteTotal}): total's key to
+   * {@code {"first": tick, "counts": [increase at first, at first + 1, ...]}}.
+   */
+  public static final String TOTALS_PER_TICK = "totalsPerTick";
+
+  /** A running total's increases as {@link #TOTALS_PER_TICK} holds them. */
+  static Map<String, Object> tickCounts(long first, long[] counts, int length) {
+    List<Long> list = new java.util.ArrayList<>(length);
+    for (int i = 0; i < length; i++) {
+      list.add(counts[i]);
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("first", first);
+    m.put("counts", list);
+    return m;
+  }
+
+  /**
+   * The increases of each running total noted by the task, by tick (epoch ns / {@link #TICK_NANOS}): empty for
+   * a task that noted none (or a record saved before they were kept).
+   */
+  public Map<String, SortedMap<Long, Long>> totalsPerTick() {
+    Map<String, SortedMap<Long, Long>> out = new LinkedHashMap<>();
+    if (extra.get(TOTALS_PER_TICK) instanceof Map<?, ?> all) {
+      all.forEach((k, v) -> {
+        SortedMap<Long, Long> ticks = new java.util.TreeMap<>();
+        if (v instanceof Map<?, ?> m && m.get("first") instanceof Number first && m.get("counts") instanceof List<?> c) {
+          for (int i = 0; i < c.size(); i++) {
+            if (c.get(i) instanceof Number n && n.longValue() != 0) {
+              ticks.put(first.longValue() + i, n.longValue());
+            }
+          }
+        }
+        out.put(String.valueOf(k), ticks);
+      });
+    }
+    return out;
+  }
+
   public TaskRecord {
+    // what every finished task keeps until the run ends: its histograms compressed, its ticks in two arrays
+    latency = PackedLatency.of(latency);
+    bytesPerTick = TickSeries.of(bytesPerTick);
     stack = stack == null ? List.of() : List.copyOf(stack);
     extra = extra == null ? Map.of() : new LinkedHashMap<>(extra);
   }

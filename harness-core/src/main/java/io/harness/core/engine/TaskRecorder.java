@@ -22,6 +22,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>The engine can {@link #freeze} a task that is stuck: its record is then taken as it is, and
  * whatever the stuck thread does afterwards is ignored.
+ *
+ * <p>When the task ends (or is frozen) its record is made at once, with its histograms compressed, and the
+ * live histograms and tick array are let go: a run keeps little for each finished task, however many it has.
  */
 public final class TaskRecorder {
   private final int index;
@@ -29,12 +32,14 @@ public final class TaskRecorder {
   private final Window window;
   private final AtomicBoolean stopping;
   private final Intervals intervals;
-  private final Map<String, Histogram> latency = new LinkedHashMap<>();
-  private final Map<String, Object> extra = new LinkedHashMap<>();
+  private Map<String, Histogram> latency = new LinkedHashMap<>();
+  private Map<String, Object> extra = new LinkedHashMap<>();
+  /** Each running total's increases by the epoch tick they came in ({@link #noteTotal}). */
+  private Map<String, TickCounts> totals;
   private long bytes;
   /** Bytes by the epoch tick ({@link TaskRecord#TICK_NANOS}) in which the call that moved them ended. */
   private long firstTick = -1;
-  private long[] perTick = new long[16];
+  private long[] perTick;
   private long startNano;
   private long endNano;
   /** Calls that start before this are warm-up; the deadline of a time-bounded task. */
@@ -45,6 +50,8 @@ public final class TaskRecorder {
   private boolean interrupted;
   private List<String> stack = List.of();
   private boolean frozen;
+  /** The record, made when the task ended (its live state is let go then). */
+  private TaskRecord finished;
 
   // read by the monitor thread
   private volatile Thread thread;
@@ -79,7 +86,7 @@ public final class TaskRecorder {
     long now = System.nanoTime();
     currentKind = null;
     lastProgressNano = now;
-    if (frozen) {
+    if (frozen || finished != null) {
       return;
     }
     if (startNano - measureFromNano < 0) {
@@ -100,8 +107,49 @@ public final class TaskRecorder {
    * boolean, or a list or map of them. It goes into the task's record.
    */
   public synchronized void note(String key, Object value) {
-    if (!frozen) {
+    if (!frozen && finished == null) {
       extra.put(key, value);
+    }
+  }
+
+  /**
+   * Notes a running total of this task ({@code key}: files written so far, nanoseconds spent so far): the
+   * record holds it as {@link #note} would, and the increase since the last total in the tick it came in
+   * ({@link TaskRecord#TOTALS_PER_TICK}), so a window of the run counts only what was added inside it.
+   */
+  public synchronized void noteTotal(String key, long total) {
+    if (frozen || finished != null) {
+      return;
+    }
+    if (totals == null) {
+      totals = new LinkedHashMap<>();
+    }
+    TickCounts t = totals.computeIfAbsent(key, k -> new TickCounts());
+    t.add(EpochClock.nowEpochNanos() / TaskRecord.TICK_NANOS, total - t.total);
+    t.total = total;
+    extra.put(key, total);
+  }
+
+  /** A running total's increases by tick, from its first tick on. */
+  private static final class TickCounts {
+    long total;
+    long first = -1;
+    long[] counts = new long[4];
+    int length;
+
+    void add(long tick, long n) {
+      if (n == 0) {
+        return;
+      }
+      if (first < 0) {
+        first = tick;
+      }
+      int i = (int) (tick - first);
+      if (i >= counts.length) {
+        counts = Arrays.copyOf(counts, Math.max(i + 1, counts.length * 2));
+      }
+      counts[i] += n;
+      length = Math.max(length, i + 1);
     }
   }
 
@@ -109,7 +157,7 @@ public final class TaskRecorder {
   public synchronized void addBytes(long n) {
     long now = System.nanoTime();
     lastProgressNano = now;
-    if (frozen) {
+    if (frozen || finished != null) {
       return;
     }
     if (now - measureFromNano < 0) {
@@ -147,6 +195,7 @@ public final class TaskRecorder {
     long tick = EpochClock.toEpochNanos(nanoTime) / TaskRecord.TICK_NANOS;
     if (firstTick < 0) {
       firstTick = tick;
+      perTick = new long[16];
     }
     int i = (int) (tick - firstTick);
     if (i >= perTick.length) {
@@ -184,6 +233,7 @@ public final class TaskRecorder {
     error = t == null ? null : describe(t);
     interrupted = stopping.get();
     currentKind = null;
+    finish();
     ended = true;
   }
 
@@ -201,6 +251,7 @@ public final class TaskRecorder {
     this.interrupted = error == null;
     this.stack = stack;
     frozen = true;
+    finish();
     ended = true;
     return true;
   }
@@ -245,19 +296,36 @@ public final class TaskRecorder {
     return lastProgressNano;
   }
 
+  /** The task's record: made when it ended; a task still running gets one of what it did so far. */
   public synchronized TaskRecord toRecord() {
-    SortedMap<Long, Long> series = new TreeMap<>();
-    for (int i = 0; firstTick >= 0 && i < perTick.length; i++) {
-      if (perTick[i] != 0) {
-        series.put(firstTick + i, perTick[i]);
-      }
-    }
-    Map<String, Histogram> lat = new LinkedHashMap<>();
-    latency.forEach((k, h) -> lat.put(k, h.copy()));
+    return finished != null ? finished : record();
+  }
+
+  /** Makes the record of the ended task and lets go of what only a running task needs. */
+  private void finish() {
+    finished = record();
+    latency = Map.of();
+    extra = Map.of();
+    totals = null;
+    perTick = null;
+  }
+
+  private TaskRecord record() {
+    SortedMap<Long, Long> series = firstTick < 0 ? new TreeMap<>() : TickSeries.ofDense(firstTick, perTick,
+        perTick.length);
+    // compressed copies: the live histograms stay as they are
+    Map<String, Histogram> lat = PackedLatency.of(latency);
     // the measured time starts when the warm-up ends (a task that ended before then measured nothing)
     long from = endNano - measureFromNano < 0 ? endNano : measureFromNano;
+    Map<String, Object> noted = extra;
+    if (totals != null) {
+      noted = new LinkedHashMap<>(extra);
+      Map<String, Object> perTick = new LinkedHashMap<>();
+      totals.forEach((k, t) -> perTick.put(k, TaskRecord.tickCounts(t.first, t.counts, t.length)));
+      noted.put(TaskRecord.TOTALS_PER_TICK, perTick);
+    }
     return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from), EpochClock.toEpochNanos(endNano),
-        lat, series, error, interrupted, stack, extra);
+        lat, series, error, interrupted, stack, noted);
   }
 
   /**

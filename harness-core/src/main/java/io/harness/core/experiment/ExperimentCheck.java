@@ -1,9 +1,9 @@
 package io.harness.core.experiment;
 
-import io.harness.core.cli.ExitCodes;
+import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.Harness;
 import io.harness.core.cli.RunContext;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.experiment.ExperimentPlan.Run;
 import io.harness.core.run.Workload;
 import java.io.ByteArrayOutputStream;

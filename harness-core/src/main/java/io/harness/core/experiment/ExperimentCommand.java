@@ -1,10 +1,10 @@
 package io.harness.core.experiment;
 
 import io.harness.core.cli.BaseSubcommand;
-import io.harness.core.cli.ExitCodes;
+import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.RunContext;
-import io.harness.core.cli.RunLog;
-import io.harness.core.cli.UsageException;
+import io.harness.core.run.RunLog;
+import io.harness.core.base.UsageException;
 import io.harness.core.experiment.ExperimentPlan.Run;
 import io.harness.core.experiment.ExperimentRunner.Outcome;
 import io.harness.core.util.LocalOutputs;
@@ -100,9 +100,9 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
     List<Outcome> outcomes;
     // the clusters' own log lines go to experiment.log (each run keeps its own run.log)
     RunLog log = RunLog.start(dir.resolve("experiment.log"), ctx.err(), false);
-    io.harness.core.cli.RunInstrumentation servers = servers(plan, out);
+    io.harness.core.engine.RunInstrumentation servers = servers(plan, out);
     try (ExperimentTargets targets = ExperimentTargets.start(plan.targets(), ctx.conf(), dir, out)) {
-      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers).run(plan, targets,
+      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers, ctx.stop()).run(plan, targets,
           done -> ExperimentRecord.write(dir, plan, done));
     } finally {
       log.close();
@@ -122,14 +122,14 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
    * The agent timing the datanodes of this JVM's embedded Ozone clusters, when a Spark step (a JVM of its own) asks
    * for {@code --instrument}: its run then gets the datanodes' side of its waits too. Null when none does.
    */
-  private static io.harness.core.cli.RunInstrumentation servers(ExperimentPlan plan, PrintStream out) {
+  private static io.harness.core.engine.RunInstrumentation servers(ExperimentPlan plan, PrintStream out) {
     boolean wanted = plan.runs().stream().anyMatch(r -> r.spark() && r.target().isEmbedded()
         && "ozone".equals(r.target().embedded()) && r.step().run().contains("--instrument"));
     if (!wanted) {
       return null;
     }
-    java.util.Optional<io.harness.core.cli.RunInstrumentation> agent = java.util.ServiceLoader.load(
-        io.harness.core.cli.RunInstrumentation.class).findFirst();
+    java.util.Optional<io.harness.core.engine.RunInstrumentation> agent = java.util.ServiceLoader.load(
+        io.harness.core.engine.RunInstrumentation.class).findFirst();
     if (agent.isEmpty()) {
       out.println("experiment: no instrumentation module here: Spark runs get their client's counters only");
       return null;

@@ -1,6 +1,6 @@
 package io.harness.core.experiment;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.report.RunCsv;
 import java.util.List;
 import java.util.regex.Pattern;

@@ -3,7 +3,7 @@ package io.harness.core.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

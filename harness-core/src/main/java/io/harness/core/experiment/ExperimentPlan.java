@@ -1,6 +1,6 @@
 package io.harness.core.experiment;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.experiment.ExperimentFile.Step;
 import io.harness.core.experiment.ExperimentFile.TargetSpec;
 import io.harness.core.experiment.ExperimentFile.WorkloadSpec;

@@ -1,6 +1,6 @@
 package io.harness.core.experiment;
 
-import io.harness.core.cli.ExitCodes;
+import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.Harness;
 import io.harness.core.cli.RunContext;
 import io.harness.core.experiment.ExperimentPlan.Run;
@@ -36,10 +36,13 @@ final class ExperimentRunner {
   private final Map<String, String> env;
   private final Path dir;
   private final PrintStream out;
-  private final io.harness.core.cli.RunInstrumentation servers;
+  private final io.harness.core.engine.RunInstrumentation servers;
+  private final io.harness.core.base.StopRequest stop;
 
   /** {@code servers}: the agent timing this JVM's datanodes for runs in JVMs of their own, or null. */
-  ExperimentRunner(Map<String, String> env, Path dir, PrintStream out, io.harness.core.cli.RunInstrumentation servers) {
+  ExperimentRunner(Map<String, String> env, Path dir, PrintStream out, io.harness.core.engine.RunInstrumentation servers,
+      io.harness.core.base.StopRequest stop) {
+    this.stop = stop;
     this.env = env;
     this.dir = dir;
     this.out = out;
@@ -62,28 +65,28 @@ final class ExperimentRunner {
       List<String> args = new ArrayList<>(r.args(t.root()));
       out.printf("[%" + width + "d/%d] %s on %s, repeat %d ...%n", r.number(), plan.runs().size(), r.label(),
           r.target().name(), r.repeat());
-      Set<Path> before = folders(runDir);
+      Set<Path> before = r.spark() ? folders(runDir) : Set.of();
       long t0 = System.nanoTime();
       boolean timeServers = r.spark() && servers != null && "ozone".equals(r.target().embedded()) && args.stream()
           .anyMatch(a -> a.startsWith("--instrument"));
       if (timeServers) {
         servers.mark();
       }
-      int code = r.spark() ? child(args, t, runDir, log) : inProcess(args, t, runDir, log);
+      // a run in this JVM tells its folder, exit code and reason itself; a JVM of its own leaves its folder only
+      RunContext.Ended end = r.spark() ? child(args, t, runDir, log, before) : inProcess(args, t, runDir, log);
+      int code = end.exitCode();
       double seconds = (System.nanoTime() - t0) / 1e9;
-      Set<Path> made = folders(runDir);
-      made.removeAll(before);
-      Path runFolder = made.size() == 1 ? made.iterator().next() : null;
+      Path runFolder = end.folder();
       if (timeServers && runFolder != null) {
         ExperimentRecord.addServerTimings(runFolder, servers.timings());
       }
-      String reason = code == ExitCodes.OK ? null : reason(log);
+      String reason = code == ExitCodes.OK ? null : end.reason() != null ? end.reason() : "see " + dir.relativize(log);
       Outcome o = new Outcome(r, code, runFolder, seconds, reason);
       outcomes.add(o);
       out.printf("%s  exit %d, %.1f s%s%n", " ".repeat(2 * width + 3), code, seconds,
           o.ok() ? ", " + dir.relativize(runFolder) : ": " + (reason == null ? "see " + dir.relativize(log) : reason));
       after.accept(outcomes);
-      if (code == SIGINT || code == SIGTERM || io.harness.core.cli.Signals.stopRequested()) {
+      if (code == SIGINT || code == SIGTERM || stop.requested()) {
         out.println("experiment: stopped by a signal; the runs so far are kept");
         break;
       }
@@ -91,24 +94,31 @@ final class ExperimentRunner {
     return outcomes;
   }
 
-  private int inProcess(List<String> args, ExperimentTargets.Ready t, Path runDir, Path log) throws IOException {
+  private RunContext.Ended inProcess(List<String> args, ExperimentTargets.Ready t, Path runDir, Path log)
+      throws IOException {
     List<String> line = new ArrayList<>(args);
     line.addAll(t.genericOptions());
     line.addAll(List.of("--run-dir", runDir.toString()));
     try (PrintStream p = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
       p.println("$ harness " + String.join(" ", line));
-      RunContext.Host host = t.cluster() == null ? null : new RunContext.Host(t.cluster(), null);
+      List<RunContext.Ended> ended = new ArrayList<>();
+      RunContext.Host host = new RunContext.Host(t.cluster(), null, ended::add);
+      int code;
       try {
-        return Harness.run(env, p, p, host, line.toArray(new String[0]));
+        code = Harness.run(env, p, p, host, line.toArray(new String[0]));
       } catch (RuntimeException | LinkageError e) {
         p.println("experiment: the run failed: " + e);
         e.printStackTrace(p);
-        return ExitCodes.FAILED;
+        return new RunContext.Ended(null, ExitCodes.FAILED, "the run failed: " + e);
       }
+      RunContext.Ended end = ended.isEmpty() ? new RunContext.Ended(null, code, null) : ended.get(0);
+      // the process's code (a signal's) wins over the run's own
+      return new RunContext.Ended(end.folder(), code, end.reason());
     }
   }
 
-  private int child(List<String> args, ExperimentTargets.Ready t, Path runDir, Path log) throws IOException {
+  private RunContext.Ended child(List<String> args, ExperimentTargets.Ready t, Path runDir, Path log,
+      Set<Path> before) throws IOException {
     List<String> line = new ArrayList<>(List.of(ExperimentCheck.launcher().toString()));
     line.addAll(args);
     line.addAll(t.childOptions());
@@ -118,13 +128,35 @@ final class ExperimentRunner {
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     pb.environment().putAll(env);
     Process p = pb.start();
+    int code;
     try {
-      return p.waitFor();
+      code = p.waitFor();
     } catch (InterruptedException e) {
       p.destroy();
       Thread.currentThread().interrupt();
-      return SIGINT;
+      code = SIGINT;
     }
+    // one run at a time: the folder it made is the one that was not there before
+    Set<Path> made = folders(runDir);
+    made.removeAll(before);
+    Path folder = made.size() == 1 ? made.iterator().next() : null;
+    return new RunContext.Ended(folder, code, code == ExitCodes.OK ? null : childReason(folder, log));
+  }
+
+  /**
+   * Why a run in a JVM of its own failed: its saved result's first failed task, else (it saved none) its own
+   * error line.
+   */
+  private static String childReason(Path folder, Path log) throws IOException {
+    Path json = folder == null ? null : folder.resolve("result.json");
+    if (json != null && Files.isRegularFile(json)) {
+      com.fasterxml.jackson.databind.JsonNode failed = new com.fasterxml.jackson.databind.ObjectMapper()
+          .readTree(json.toFile()).path("failedTasks");
+      if (failed.size() > 0) {
+        return failed.size() + " task(s) failed, the first: " + failed.get(0).asText();
+      }
+    }
+    return reason(log);
   }
 
   private static Set<Path> folders(Path runDir) throws IOException {

@@ -1,6 +1,6 @@
 package io.harness.core.experiment;
 
-import io.harness.core.cli.RunFailedException;
+import io.harness.core.base.RunFailedException;
 import io.harness.core.experiment.ExperimentFile.TargetSpec;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.EmbeddedSpec;

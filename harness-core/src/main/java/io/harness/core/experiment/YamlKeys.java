@@ -1,7 +1,7 @@
 package io.harness.core.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.util.List;
 import java.util.Set;
 

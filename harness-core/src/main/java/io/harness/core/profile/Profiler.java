@@ -1,7 +1,7 @@
 package io.harness.core.profile;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

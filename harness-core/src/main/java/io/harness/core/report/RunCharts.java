@@ -44,12 +44,12 @@ final class RunCharts {
     List<Map<String, Object>> lines = new ArrayList<>();
     lines.add(Charts.stepped(Charts.line("all tasks (succeeded)", Charts.steps(s.throughput(), 0),
         Charts.colour(0), 2.5, false)));
-    if (s.perTask().size() <= MAX_TASK_LINES) {
+    if (s.tasks().size() <= MAX_TASK_LINES) {
       s.perTask().forEach((task, series) ->
           lines.add(Charts.stepped(Charts.line(task, Charts.steps(series, 0), Charts.THIN, 1, true))));
     }
-    page.chart("MB/s per second: all tasks together" + (s.perTask().size() <= MAX_TASK_LINES
-        ? ", and each task (thin grey lines)" : " (" + s.perTask().size() + " tasks: too many for a line each)"),
+    page.chart("MB/s per second: all tasks together" + (s.tasks().size() <= MAX_TASK_LINES
+        ? ", and each task (thin grey lines)" : " (" + s.tasks().size() + " tasks: too many for a line each)"),
         Charts.overTime(lines, "MB/s", Math.min(0, start), end, shades), 320);
 
     if (!s.latency().isEmpty()) {

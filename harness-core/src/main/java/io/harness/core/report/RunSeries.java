@@ -20,7 +20,9 @@ import org.HdrHistogram.HistogramIterationValue;
  * <ul>
  *   <li>{@link #throughput}: bytes per second of the tasks that succeeded (what the aggregate counts);
  *   <li>{@link #perTask}: each task's own bytes per second, failed tasks too (their bytes did reach the
- *       file system, or tried to);
+ *       file system, or tried to); empty for a run of more than {@link RunCharts#MAX_TASK_LINES} tasks, which
+ *       the report draws no line each for (every second of the run for each of many tasks would not fit in
+ *       memory);
  *   <li>{@link #latency}: per kind of call, each second's calls (count, p50, p99, max) from the interval
  *       histograms (none where the engine cannot see the calls: a MapReduce job's maps, Spark's executors);
  *   <li>{@link #distribution}: per kind, every call of the succeeded tasks, as HdrHistogram's percentile
@@ -59,7 +61,9 @@ public record RunSeries(long originEpochNanos, double beforeStartSeconds, List<S
         t.bytesPerTick().forEach((tick, b) -> succeeded.merge(tick, b, Long::sum));
         t.latency().forEach((k, h) -> merged.computeIfAbsent(k, x -> new Histogram(3)).add(h));
       }
-      perTask.put(t.name(), Aggregate.series(t.bytesPerTick(), origin, end));
+      if (all.size() <= RunCharts.MAX_TASK_LINES) {
+        perTask.put(t.name(), Aggregate.series(t.bytesPerTick(), origin, end));
+      }
       double seconds = t.durationNanos() / 1e9;
       rates.add(new TaskRate(t.name(), t.bytes(), seconds, seconds > 0 ? t.bytes() / (double) (1 << 20) / seconds : 0,
           t.error()));

@@ -1,6 +1,6 @@
 package io.harness.core.report;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import io.harness.core.run.Analysis;
@@ -49,7 +49,8 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
     try {
       saved = ResultWriter.read(file);
     } catch (IOException e) {
-      throw new UsageException(argument, file + " is not a run's result: " + e.getMessage().split("\\R", 2)[0]);
+      throw new UsageException(argument, file + " is not a run's result: "
+          + io.harness.core.util.JsonProblems.describe(e));
     }
     if (!RecordsFile.exists(dir)) {
       throw new UsageException(argument, dir + " has no records (" + RecordsFile.RECORDS + "): it was saved by a "

@@ -39,6 +39,12 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) Object plan) {
 
   /** This result with other figures. */
+  /** This result, finished at {@code time} (what the run did after its figures, e.g. a part file, included). */
+  public RunResult finishedAt(String time) {
+    return new RunResult(workload, operation, commandLine, options, versions, host, target, targetDescription, root,
+        cluster, startedAt, time, exitCode, failedTasks, aggregate, figures, tasks, interrupted, log, plan);
+  }
+
   public RunResult withFigures(Map<String, Object> newFigures) {
     return new RunResult(workload, operation, commandLine, options, versions, host, target, targetDescription, root,
         cluster, startedAt, finishedAt, exitCode, failedTasks, aggregate, newFigures, tasks, interrupted, log, plan);

@@ -22,6 +22,9 @@ import org.HdrHistogram.Histogram;
 public final class Analysis {
   private Analysis() {}
 
+  /** The key of a window's records' {@code extra}: the window, in epoch ns ({@link #window}). */
+  public static final String WINDOW = "window";
+
   /** What an analysis gives: the workload's figures, the aggregate, and the block as the run printed it. */
   public record Result(Figures figures, Aggregate aggregate, List<String> lines, RunRecords records) {}
 
@@ -51,14 +54,13 @@ public final class Analysis {
       SortedMap<Long, Long> ticks = new TreeMap<>();
       long bytes = 0;
       for (Map.Entry<Long, Long> e : t.bytesPerTick().entrySet()) {
-        long middle = e.getKey() * TaskRecord.TICK_NANOS + TaskRecord.TICK_NANOS / 2;
-        if (middle >= from && middle < to) {
+        if (inWindow(e.getKey(), from, to)) {
           ticks.put(e.getKey(), e.getValue());
           bytes += e.getValue();
         }
       }
       clipped.add(new TaskRecord(t.index(), t.name(), bytes, start, end, Map.of(), ticks, t.error(), t.interrupted(),
-          t.stack(), t.extra()));
+          t.stack(), windowTotals(t, from, to)));
     }
     // the interval histograms' seconds count from the engine's start; a second is in the window when its middle is
     long engineOrigin = records.engineStartEpochNanos();
@@ -71,10 +73,88 @@ public final class Analysis {
         latency.computeIfAbsent(i.kind(), k -> new Histogram(3)).add(i.histogram());
       }
     }
+    Map<String, Object> extra = new LinkedHashMap<>(records.extra());
+    extra.put(WINDOW, Map.of("fromEpochNanos", from, "toEpochNanos", to));
     RunRecords window = new RunRecords(clipped, intervals, Math.max(records.engineStartEpochNanos(), from),
-        Math.min(records.engineEndEpochNanos(), to), records.stopped(), records.extra());
+        Math.min(records.engineEndEpochNanos(), to), records.stopped(), extra);
     Aggregate plain = Aggregate.of(clipped);
     return result(workload, window, plain.withLatency(latency));
+  }
+
+  /**
+   * The task's notes with each running total ({@link io.harness.core.engine.TaskRecorder#noteTotal}) replaced by
+   * what was added in the ticks of the window, and its increases by tick cut to the window.
+   */
+  private static Map<String, Object> windowTotals(TaskRecord t, long from, long to) {
+    Map<String, SortedMap<Long, Long>> totals = t.totalsPerTick();
+    if (totals.isEmpty()) {
+      return t.extra();
+    }
+    Map<String, Object> extra = new LinkedHashMap<>(t.extra());
+    Map<String, Object> perTick = new LinkedHashMap<>();
+    totals.forEach((key, ticks) -> {
+      long sum = 0;
+      long first = -1;
+      List<Long> counts = new ArrayList<>();
+      for (Map.Entry<Long, Long> e : ticks.entrySet()) {
+        if (inWindow(e.getKey(), from, to)) {
+          sum += e.getValue();
+          if (first < 0) {
+            first = e.getKey();
+          }
+          while (first + counts.size() < e.getKey()) {
+            counts.add(0L);
+          }
+          counts.add(e.getValue());
+        }
+      }
+      extra.put(key, sum);
+      Map<String, Object> series = new LinkedHashMap<>();
+      series.put("first", Math.max(first, 0));
+      series.put("counts", counts);
+      perTick.put(key, series);
+    });
+    extra.put(TaskRecord.TOTALS_PER_TICK, perTick);
+    return extra;
+  }
+
+  /** Whether a tick (epoch ns / {@link TaskRecord#TICK_NANOS}) is in the window: its middle is. */
+  static boolean inWindow(long tick, long from, long to) {
+    long middle = tick * TaskRecord.TICK_NANOS + TaskRecord.TICK_NANOS / 2;
+    return middle >= from && middle < to;
+  }
+
+  /**
+   * The window the records are of, as epoch ns {@code [from, to)}, when they are a window of a run ({@link #of(
+   * Workload, RunRecords, long, long)}); null for a whole run. For figures that count what the engine's notes
+   * say (a failed item's tick) or that only a whole run has (a MapReduce reducer's sums).
+   */
+  public static long[] window(RunRecords records) {
+    if (records.extra().get(WINDOW) instanceof Map<?, ?> w && w.get("fromEpochNanos") instanceof Number from
+        && w.get("toEpochNanos") instanceof Number to) {
+      return new long[] {from.longValue(), to.longValue()};
+    }
+    return null;
+  }
+
+  /** Whether {@code tick} is inside the window of {@code records}, or they are a whole run's. */
+  public static boolean counts(RunRecords records, long tick) {
+    long[] w = window(records);
+    return w == null || inWindow(tick, w[0], w[1]);
+  }
+
+  /**
+   * How long the run lasted as its windows count it: from its first task's start to its last task's end (0
+   * without tasks).
+   */
+  public static long lengthNanos(RunRecords records) {
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (TaskRecord t : records.tasks()) {
+      first = Math.min(first, t.startEpochNanos());
+      last = Math.max(last, t.endEpochNanos());
+    }
+    return records.tasks().isEmpty() ? 0 : Math.max(0, last - first);
   }
 
   private static Result result(Workload<?> workload, RunRecords records, Aggregate aggregate) {

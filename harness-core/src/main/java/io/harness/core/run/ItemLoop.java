@@ -1,5 +1,6 @@
 package io.harness.core.run;
 
+import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.engine.TaskRecorder;
@@ -14,8 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * threads, each item timed as one call of {@code kind}, until the items run out or a duration passes; a
  * failed item fails the run, not its thread, and either stops the loop or (fail at the end) lets it go on.
  * Each thread is one task; its record notes how many items it did ({@value #ITEMS}), how many of them
- * failed ({@value #FAILED_ITEMS}) and, for the first {@value #FAILURES_KEPT}, which and why
- * ({@value #FAILURES}: {@code item: reason}).
+ * failed ({@value #FAILED_ITEMS}), both as running totals (each item counts in the tick it ended in, so a
+ * window of the run counts the items that ended inside it) and, for the first {@value #FAILURES_KEPT}, which
+ * and why ({@value #FAILURES}: {@code item: reason}) and when ({@value #FAILURE_TICKS}).
  *
  * @param items how many items; -1 for a time-bounded loop (the window's duration ends it)
  * @param threads how many threads (tasks)
@@ -31,6 +33,8 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
   public static final String ITEMS = "items";
   public static final String FAILED_ITEMS = "failedItems";
   public static final String FAILURES = "failures";
+  /** The tick ({@link TaskRecord#TICK_NANOS}) each of {@value #FAILURES} failed in, in the same order. */
+  public static final String FAILURE_TICKS = "failureTicks";
   static final int FAILURES_KEPT = 100;
 
   /** One item's work. */
@@ -55,6 +59,7 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
           long ok = 0;
           long bad = 0;
           List<String> failures = new ArrayList<>();
+          List<Long> failureTicks = new ArrayList<>();
           try {
             while (!stop.get() && !rec.expired()) {
               long i = next.getAndIncrement();
@@ -65,14 +70,16 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
               try {
                 long bytes = body.run(i, rec);
                 rec.call(kind, start, bytes);
-                rec.note(ITEMS, ++ok);
+                rec.noteTotal(ITEMS, ++ok);
                 done.incrementAndGet();
               } catch (Exception e) {
-                rec.note(FAILED_ITEMS, ++bad);
+                rec.noteTotal(FAILED_ITEMS, ++bad);
                 failed.incrementAndGet();
                 if (failures.size() < FAILURES_KEPT) {
                   failures.add(i + ": " + TaskRecorder.describe(e));
+                  failureTicks.add(EpochClock.nowEpochNanos() / TaskRecord.TICK_NANOS);
                   rec.note(FAILURES, List.copyOf(failures));
+                  rec.note(FAILURE_TICKS, List.copyOf(failureTicks));
                 }
                 if (!failAtEnd) {
                   stop.set(true);
@@ -80,9 +87,10 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
               }
             }
           } finally {
-            rec.note(ITEMS, ok);
-            rec.note(FAILED_ITEMS, bad);
+            rec.noteTotal(ITEMS, ok);
+            rec.noteTotal(FAILED_ITEMS, bad);
             rec.note(FAILURES, List.copyOf(failures));
+            rec.note(FAILURE_TICKS, List.copyOf(failureTicks));
           }
         });
     return new RunRecords(r.records(), r.intervals(), r.startEpochNanos(), r.endEpochNanos(), r.stopped());
@@ -98,12 +106,21 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
     return sum(records, FAILED_ITEMS);
   }
 
-  /** The failed items as {@code item: reason}, in thread order, at most {@value #FAILURES_KEPT} per thread. */
+  /**
+   * The failed items as {@code item: reason}, in thread order, at most {@value #FAILURES_KEPT} per thread; in a
+   * window of the run ({@link Analysis}), those that failed inside it.
+   */
   public static List<String> failures(RunRecords records) {
     List<String> out = new ArrayList<>();
     for (TaskRecord t : records.tasks()) {
       if (t.extra().get(FAILURES) instanceof List<?> l) {
-        l.forEach(x -> out.add(String.valueOf(x)));
+        List<?> ticks = t.extra().get(FAILURE_TICKS) instanceof List<?> x ? x : List.of();
+        for (int i = 0; i < l.size(); i++) {
+          if (Analysis.window(records) == null
+              || i < ticks.size() && ticks.get(i) instanceof Number tick && Analysis.counts(records, tick.longValue())) {
+            out.add(String.valueOf(l.get(i)));
+          }
+        }
       }
     }
     return out;

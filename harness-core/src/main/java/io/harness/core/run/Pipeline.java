@@ -1,15 +1,10 @@
 package io.harness.core.run;
 
-import io.harness.core.cli.ExitCodes;
-import io.harness.core.cli.RunRecording;
-import io.harness.core.cli.Signals;
-import io.harness.core.cli.UsageException;
-import io.harness.core.report.RunCsv;
+import io.harness.core.base.ExitCodes;
+import io.harness.core.base.UsageException;
 import io.harness.core.context.ClusterContext;
 import io.harness.core.context.ContextLines;
 import io.harness.core.engine.TaskRecord;
-import io.harness.core.report.HtmlReport;
-import io.harness.core.report.SavedRun;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
@@ -40,18 +35,19 @@ public final class Pipeline {
 
   /** Runs {@code workload} on the target {@code source} opens; bad input found on the way is a {@link UsageException}. */
   public <T extends RunTarget> RunOutcome run(Workload<T> workload, TargetSource<T> source) throws Exception {
-    RunRecording recording = settings.recording();
+    Recording recording = settings.recording();
     PrintStream out = settings.out();
+    workload.plannedBytes(); // a plan whose bytes overflow is bad input before anything is made
     PrintStream err = settings.err();
     RunFolder folder = recording == null ? RunFolder.none()
-        : recording.open(RunRecording.runId(workload.name(), workload.operation()), err, settings.captureLogs());
-    boolean succeeded = false;
-    try (T target = source.open()) {
+        : recording.open(Recording.runId(workload.name(), workload.operation()), err, settings.captureLogs());
+    try (T target = open(source)) {
       workload.preflight(target);
+      String disk = LocalSpace.check(workload, target, settings.recording() != null && settings.recording().force());
       Workload.Prepared prepared = workload.prepare(target, settings);
       ClusterContext cluster = target.context(prepared.root());
       ContextLines.of(cluster).forEach(out::println);
-      out.println(prepared.line());
+      out.println(prepared.line() + disk);
       String startedAt = Instant.now().toString();
       RunRecords records = recording == null ? prepared.engine().run(settings)
           : recording.measured(() -> prepared.engine().run(settings));
@@ -67,11 +63,11 @@ public final class Pipeline {
       int tasks = records.tasks().size();
       TextReport.failureLines(workload.label(), tasks, results(records)).forEach(err::println);
       figures.failures().forEach(err::println);
-      if (Signals.stopRequested()) {
-        err.println(workload.label() + ": stopped by " + Signals.received() + "; the figures cover what " + tasks
+      if (settings.stop().requested()) {
+        err.println(workload.label() + ": stopped by " + settings.stop().signal() + "; the figures cover what " + tasks
             + " task(s) did until then");
       }
-      int exit = Signals.exitCode(records.failed().isEmpty() && figures.failures().isEmpty()
+      int exit = settings.stop().exitCode(records.failed().isEmpty() && figures.failures().isEmpty()
           ? ExitCodes.OK : ExitCodes.FAILED);
       RunResult result = result(workload, target, prepared, cluster, startedAt, exit, aggregate, figures, records,
           folder);
@@ -82,48 +78,50 @@ public final class Pipeline {
       RunOutcome outcome = new RunOutcome(result, records, figures, aggregate, exit, folder.dir());
       Figures after = workload.finish(target, outcome, settings);
       if (after != figures) {
-        result = result.withFigures(figuresMap(after));
+        result = result.withFigures(figuresMap(after)).finishedAt(Instant.now().toString());
         save(folder, result);
         outcome = new RunOutcome(result, records, after, aggregate, exit, folder.dir());
       }
       reports(folder, json, result, after, records, workload);
-      succeeded = exit == ExitCodes.OK;
       return outcome;
     } catch (UsageException e) {
       folder.discard();
       throw e;
     } finally {
-      folder.close(err, succeeded);
+      folder.close(err);
+    }
+  }
+
+  /** Opens the target; a {@code -D} setting Hadoop cannot read, found on the way, is bad input naming its key. */
+  private <T extends RunTarget> T open(TargetSource<T> source) throws Exception {
+    try {
+      return source.open();
+    } catch (Exception e) {
+      UsageException bad = BadSetting.of(e, settings.commandLine());
+      if (bad != null) {
+        throw bad;
+      }
+      throw e;
     }
   }
 
   /** Saves the result (with {@code --instrument}'s and {@code --profile}'s figures) when the run records. */
   private Path save(RunFolder folder, RunResult result) throws java.io.IOException {
-    return settings.recording() == null ? null : settings.recording().save(folder, result, settings.err());
+    return settings.recording() == null ? null : settings.recording().save(folder, result, settings.stop(), settings.err());
   }
 
   /**
-   * Writes the run's CSV files and (unless {@code --no-report}) its HTML report next to its saved result; one
-   * that cannot be written is one warning line, never a failed run.
+   * Writes the run's CSV files and (unless {@code --no-report}) its HTML report next to its saved result, with
+   * whatever writes them on this class path ({@link RunReports}); one that cannot be written is one warning
+   * line, never a failed run.
    */
   private void reports(RunFolder folder, Path json, RunResult result, Figures figures, RunRecords records,
       Workload<?> workload) {
     if (json == null) {
       return;
     }
-    RunCsv.write(folder.dir(), result, figures.summary(), records, settings.err());
-    if (!settings.recording().writesReport()) {
-      return;
-    }
-    Path file = folder.dir().resolve(HtmlReport.FILE);
-    try {
-      SavedRun run = new SavedRun(folder.dir(), ResultWriter.read(json), records, workload);
-      HtmlReport.runs(List.of(run), file);
-      settings.out().println("Report: " + file);
-    } catch (Exception | LinkageError e) {
-      settings.err().println(workload.label() + ": warning: " + HtmlReport.FILE + " not written: "
-          + String.valueOf(e).replaceAll("\\s*[\\r\\n]+\\s*", " "));
-    }
+    RunReports.find().write(new RunReports.Saved(folder.dir(), json, result, figures, records, workload),
+        settings.recording().writesReport(), settings.out(), settings.err());
   }
 
   private <T extends RunTarget> RunResult result(Workload<T> workload, T target, Workload.Prepared prepared,
@@ -136,7 +134,7 @@ public final class Pipeline {
     return new RunResult(workload.name(), workload.operation(), settings.commandLine(), settings.options(),
         Versions.detect(), hostName(), target.location(), target.description(), prepared.root(), cluster, startedAt,
         Instant.now().toString(), exit, failed, aggregate, figuresMap(figures), results(records),
-        Signals.received(), folder.logName(), workload.plan());
+        settings.stop().signal(), folder.logName(), workload.plan());
   }
 
   /** The workload's figures as the JSON has them. */
@@ -150,6 +148,6 @@ public final class Pipeline {
   }
 
   private static String hostName() {
-    return RunRecording.hostName();
+    return Recording.hostName();
   }
 }

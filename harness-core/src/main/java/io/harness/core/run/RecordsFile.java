@@ -2,9 +2,11 @@ package io.harness.core.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.harness.core.engine.CompactHistogram;
 import io.harness.core.engine.Intervals;
+import io.harness.core.engine.PackedLatency;
 import io.harness.core.engine.TaskRecord;
-import io.harness.core.result.LatencySummary;
+import io.harness.core.engine.TickSeries;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -19,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.HdrHistogram.Histogram;
@@ -51,7 +52,8 @@ public final class RecordsFile {
 
     static Task of(TaskRecord r) {
       Map<String, String> latency = new LinkedHashMap<>();
-      r.latency().forEach((k, h) -> latency.put(k, LatencySummary.of(h).histogram()));
+      PackedLatency packed = PackedLatency.of(r.latency());
+      packed.keySet().forEach(k -> latency.put(k, packed.compact(k).base64()));
       long first = r.bytesPerTick().isEmpty() ? 0 : r.bytesPerTick().firstKey();
       long[] ticks = r.bytesPerTick().isEmpty() ? new long[0]
           : new long[(int) (r.bytesPerTick().lastKey() - first + 1)];
@@ -61,16 +63,11 @@ public final class RecordsFile {
     }
 
     TaskRecord record() {
-      Map<String, Histogram> hist = new LinkedHashMap<>();
-      latency.forEach((k, v) -> hist.put(k, LatencySummary.decode(v)));
-      SortedMap<Long, Long> ticks = new TreeMap<>();
-      for (int i = 0; i < bytesPerTick.length; i++) {
-        if (bytesPerTick[i] != 0) {
-          ticks.put(firstTick + i, bytesPerTick[i]);
-        }
-      }
-      return new TaskRecord(index, name, bytes, startEpochNanos, endEpochNanos, hist, ticks, error, interrupted,
-          stack, extra);
+      Map<String, CompactHistogram> hist = new LinkedHashMap<>();
+      latency.forEach((k, v) -> hist.put(k, CompactHistogram.ofBase64(v)));
+      SortedMap<Long, Long> ticks = TickSeries.ofDense(firstTick, bytesPerTick, bytesPerTick.length);
+      return new TaskRecord(index, name, bytes, startEpochNanos, endEpochNanos, PackedLatency.ofCompact(hist), ticks,
+          error, interrupted, stack, extra);
     }
   }
 
@@ -97,7 +94,7 @@ public final class RecordsFile {
       log.outputBaseTime(0);
       log.outputLegend();
       for (Intervals.Interval i : records.intervals()) {
-        Histogram h = i.histogram().copy();
+        Histogram h = i.histogram();
         h.setStartTimeStamp(i.second() * 1000L);
         h.setEndTimeStamp((i.second() + 1) * 1000L);
         h.setTag(i.kind());
@@ -122,7 +119,11 @@ public final class RecordsFile {
       if (first == null) {
         throw new IOException(file + " is empty");
       }
-      run = JSON.readValue(first, Run.class);
+      try {
+        run = JSON.readValue(first, Run.class);
+      } catch (IOException | RuntimeException e) {
+        throw new IOException(file + " line 1: not the records' first line (" + io.harness.core.util.JsonProblems.describe(e) + ")");
+      }
       if (run.format() != FORMAT) {
         throw new IOException(file + " has records of format " + run.format() + "; this harness reads " + FORMAT);
       }
@@ -132,8 +133,7 @@ public final class RecordsFile {
         try {
           tasks.add(JSON.readValue(text, Task.class).record());
         } catch (IOException | RuntimeException e) {
-          throw new IOException(file + " line " + line + ": not a task record (" + e.getMessage().split("\\R", 2)[0]
-              + ")");
+          throw new IOException(file + " line " + line + ": not a task record (" + io.harness.core.util.JsonProblems.describe(e) + ")");
         }
       }
     } catch (java.util.zip.ZipException | java.io.EOFException e) {

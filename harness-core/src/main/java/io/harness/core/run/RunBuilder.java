@@ -1,7 +1,6 @@
 package io.harness.core.run;
 
-import io.harness.core.cli.RunRecording;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.target.Target;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -74,9 +73,16 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
   public RunOutcome run(URI fileSystem, Configuration conf) throws Exception {
     Workload<Target> workload = workload(conf);
     Configuration own = new Configuration(conf);
-    RunRecording recording = runDir == null ? null : RunRecording.to(runDir);
-    Settings settings = new Settings(out, err, recording, List.of(), Map.of(), threads, taskTimeoutNanos, false);
-    URI uri = Target.check(own, fileSystem, "fileSystem");
-    return new Pipeline(settings).run(workload, () -> Target.configured(own, uri));
+    Recording recording = runDir == null ? null : Recording.to(runDir);
+    // the run's own stop request: its exit code is this run's, whatever ran before it in this JVM
+    io.harness.core.base.StopRequest stop = io.harness.core.base.StopRequest.open();
+    try {
+      Settings settings = new Settings(out, err, recording, List.of(), Map.of(), threads, taskTimeoutNanos, false,
+          stop);
+      URI uri = Target.check(own, fileSystem, "fileSystem");
+      return new Pipeline(settings).run(workload, () -> Target.configured(own, uri));
+    } finally {
+      stop.close();
+    }
   }
 }

@@ -1,6 +1,6 @@
 package io.harness.core.run;
 
-import io.harness.core.cli.RunLog;
+import io.harness.core.run.RunLog;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import java.io.IOException;
@@ -81,16 +81,16 @@ public final class RunFolder {
   }
 
   /**
-   * Ends the folder: puts the terminal's streams back and, for a run that did not succeed, prints what the
-   * log holds (its path and one line per distinct warning or error); a successful run's log is only named
-   * in its JSON. Removes the folder when nothing was left in it.
+   * Ends the folder: puts the terminal's streams back and, when the libraries or servers warned, prints what
+   * the log holds (its path and one line per distinct warning or error), whether the run succeeded or not.
+   * Removes the folder when nothing was left in it.
    */
-  public void close(PrintStream err, boolean succeeded) {
+  public void close(PrintStream err) {
     if (log != null) {
       log.close();
-      if (!succeeded) {
-        log.summary().forEach(err::println);
-      }
+      // a run that held while its client warned (a datanode lost mid-write) says so too: the warnings are the
+      // only sign of it
+      log.summary().forEach(err::println);
       log = null;
     }
     removeIfEmpty();

@@ -24,6 +24,14 @@ public interface RunTarget extends AutoCloseable {
     return ClusterProbes.unknown(description(), root, "this target does not describe its cluster");
   }
 
+  /**
+   * The bytes free for the run's writes under {@code root} when the target is this machine's own disk (the
+   * local file system), so a plan larger than the disk is refused before it fills it; empty on a cluster.
+   */
+  default java.util.OptionalLong localFreeBytes(String root) {
+    return java.util.OptionalLong.empty();
+  }
+
   @Override
   void close();
 }

@@ -1,5 +1,7 @@
 package io.harness.core.run;
 
+import io.harness.core.base.UsageException;
+
 /**
  * What a workload supplies to the one run pipeline ({@link Pipeline}): its name, its checked options as an
  * immutable plan, its checks against the target, what it sets up before its tasks and the engine that runs
@@ -35,7 +37,7 @@ public interface Workload<T extends RunTarget> {
 
   /**
    * Checks that need the target (the root's form, data that must exist); creates and deletes nothing.
-   * Throws {@link io.harness.core.cli.UsageException} for bad input (exit 2).
+   * Throws {@link io.harness.core.base.UsageException} for bad input (exit 2).
    */
   default void preflight(T target) throws Exception {
   }
@@ -45,6 +47,15 @@ public interface Workload<T extends RunTarget> {
    * as the run's first line.
    */
   Prepared prepare(T target, Settings settings) throws Exception;
+
+  /**
+   * Where the run writes on its target, once {@link #preflight} has checked it (its root or output directory);
+   * null when it writes nowhere or the workload does not say. The pipeline compares the local disk's free
+   * space there with {@link #plannedBytes}.
+   */
+  default String writesUnder() {
+    return null;
+  }
 
   /** What {@link #prepare} hands the pipeline. */
   record Prepared(Engine engine, String line, String root) {}

@@ -40,6 +40,14 @@ public interface EmbeddedCluster extends AutoCloseable {
     return null;
   }
 
+  /**
+   * Runs {@code action} when this JVM exits, after the cluster's own exit hooks (which may still write into
+   * its data folder, as Ozone's OM writes its metrics file). The default: a plain JVM shutdown hook.
+   */
+  default void atExit(Runnable action) {
+    Runtime.getRuntime().addShutdownHook(new Thread(action, "harness-cluster-exit"));
+  }
+
   @Override
   void close();
 }

@@ -27,6 +27,20 @@ public interface EmbeddedClusterProvider {
   /** Starts the cluster and waits until it takes writes. */
   EmbeddedCluster start(Configuration base, int datanodes) throws Exception;
 
+  /** Whether {@link #start(Configuration, int, java.nio.file.Path)} can keep the cluster's data in a given folder. */
+  default boolean startsInFolder() {
+    return false;
+  }
+
+  /**
+   * Starts the cluster with every service's data under {@code folder} (an existing directory the caller owns)
+   * and waits until it takes writes. Closing the cluster stops its services and leaves {@code folder} as it
+   * is: removing the data is the caller's choice (see {@link EmbeddedCluster#atExit}).
+   */
+  default EmbeddedCluster start(Configuration base, int datanodes, java.nio.file.Path folder) throws Exception {
+    throw new UnsupportedOperationException(name() + " clusters keep their data where they choose");
+  }
+
   /** The keys of {@code base} set with {@link #SETTING_SOURCE}, and their values as set (unexpanded). */
   static Map<String, String> settings(Configuration base) {
     Map<String, String> out = new LinkedHashMap<>();

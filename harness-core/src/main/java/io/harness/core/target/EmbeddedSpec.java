@@ -1,6 +1,6 @@
 package io.harness.core.target;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -14,19 +14,24 @@ public record EmbeddedSpec(EmbeddedClusterProvider provider, int datanodes) {
 
   /** Parses and checks the value, finding the provider, without starting anything. */
   public static EmbeddedSpec parse(String value) {
+    return parse(value, OPTION);
+  }
+
+  /** {@link #parse(String)} for an argument named {@code option} (bad input names it). */
+  public static EmbeddedSpec parse(String value, String option) {
     String[] parts = value.trim().split(":", -1);
     if (parts.length > 2 || parts[0].isEmpty()) {
-      throw new UsageException(OPTION, "expects KIND[:DATANODES], e.g. hdfs, ozone:3; got '" + value + "'");
+      throw new UsageException(option, "expects KIND[:DATANODES], e.g. hdfs, ozone:3; got '" + value + "'");
     }
     int datanodes = DEFAULT_DATANODES;
     if (parts.length == 2) {
       try {
         datanodes = Integer.parseInt(parts[1]);
       } catch (NumberFormatException e) {
-        throw new UsageException(OPTION, "datanode count '" + parts[1] + "' is not a number");
+        throw new UsageException(option, "datanode count '" + parts[1] + "' is not a number");
       }
       if (datanodes < 1 || datanodes > 16) {
-        throw new UsageException(OPTION, "datanode count must be between 1 and 16, was " + datanodes);
+        throw new UsageException(option, "datanode count must be between 1 and 16, was " + datanodes);
       }
     }
     List<String> known = new ArrayList<>();
@@ -48,7 +53,7 @@ public record EmbeddedSpec(EmbeddedClusterProvider provider, int datanodes) {
       }
       known.add(p.name());
     }
-    throw new UsageException(OPTION, "unknown cluster kind '" + parts[0] + "' (available here: "
+    throw new UsageException(option, "unknown cluster kind '" + parts[0] + "' (available here: "
         + (known.isEmpty() ? "none" : String.join(", ", known)) + ")");
   }
 }

@@ -18,53 +18,85 @@ public final class MiniDfsProvider implements EmbeddedClusterProvider {
   @Override
   public EmbeddedCluster start(Configuration base, int datanodes) throws IOException {
     Path dir = Files.createTempDirectory("harness-embedded-hdfs-");
-    Configuration conf = new Configuration(base);
     try {
-      MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir.toFile())
-          .numDataNodes(datanodes)
-          .build();
-      cluster.waitActive();
-      Configuration client = new Configuration(cluster.getConfiguration(0));
-      URI uri = cluster.getURI();
-      client.set("fs.defaultFS", uri.toString());
-      return new EmbeddedCluster() {
-        @Override
-        public Configuration configuration() {
-          return client;
-        }
-
-        @Override
-        public URI fileSystemUri() {
-          return uri;
-        }
-
-        @Override
-        public String rootPrefix() {
-          return "";
-        }
-
-        @Override
-        public String description() {
-          return "MiniDFSCluster, " + datanodes + " datanode(s)";
-        }
-
-        @Override
-        public Configuration serverConfiguration() {
-          return cluster.getConfiguration(0);
-        }
-
-        @Override
-        public void close() {
-          try {
-            cluster.shutdown(true);
-          } finally {
-            LocalDirs.deleteOwnTempDir(dir);
-          }
-        }
-      };
+      return start(base, datanodes, dir, true);
     } catch (IOException | RuntimeException e) {
       LocalDirs.deleteOwnTempDir(dir);
       throw e;
     }
+  }
+
+  @Override
+  public boolean startsInFolder() {
+    return true;
+  }
+
+  @Override
+  public EmbeddedCluster start(Configuration base, int datanodes, Path folder) throws IOException {
+    return start(base, datanodes, folder, false);
+  }
+
+  /** With {@code ownTempDir}, closing the cluster removes {@code dir} too; else it keeps every file. */
+  private static EmbeddedCluster start(Configuration base, int datanodes, Path dir, boolean ownTempDir)
+      throws IOException {
+    Configuration conf = new Configuration(base);
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir.toFile())
+        .numDataNodes(datanodes)
+        .build();
+    try {
+      cluster.waitActive();
+    } catch (IOException | RuntimeException e) {
+      if (ownTempDir) {
+        cluster.shutdown(true);
+      } else {
+        cluster.shutdownDataNodes();
+        cluster.shutdownNameNodes();
+      }
+      throw e;
+    }
+    Configuration client = new Configuration(cluster.getConfiguration(0));
+    URI uri = cluster.getURI();
+    client.set("fs.defaultFS", uri.toString());
+    return new EmbeddedCluster() {
+      @Override
+      public Configuration configuration() {
+        return client;
+      }
+
+      @Override
+      public URI fileSystemUri() {
+        return uri;
+      }
+
+      @Override
+      public String rootPrefix() {
+        return "";
+      }
+
+      @Override
+      public String description() {
+        return "MiniDFSCluster, " + datanodes + " datanode(s)";
+      }
+
+      @Override
+      public Configuration serverConfiguration() {
+        return cluster.getConfiguration(0);
+      }
+
+      @Override
+      public void close() {
+        if (!ownTempDir) {
+          // not shutdown(false): it marks every file of the folder to be deleted when the JVM exits
+          cluster.shutdownDataNodes();
+          cluster.shutdownNameNodes();
+          return;
+        }
+        try {
+          cluster.shutdown(true);
+        } finally {
+          LocalDirs.deleteOwnTempDir(dir);
+        }
+      }
+    };
   }
 }

@@ -1,7 +1,7 @@
 package io.harness.core.target;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.regex.Pattern;

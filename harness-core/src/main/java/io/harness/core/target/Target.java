@@ -1,7 +1,7 @@
 package io.harness.core.target;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import io.harness.core.context.ClusterContext;
 import io.harness.core.context.ClusterProbe;
 import io.harness.core.context.ClusterProbes;
@@ -66,6 +66,16 @@ public final class Target implements RunTarget {
     if (scheme == null) {
       throw new UsageException(fsOption, "'" + uri + "' has no scheme (e.g. hdfs://namenode:8020, ofs://om/)");
     }
+    if (NEEDS_AUTHORITY.contains(scheme.toLowerCase(java.util.Locale.ROOT)) && uri.getAuthority() == null) {
+      // hdfs:///dir means the default file system's namenode, when the default is HDFS with one
+      URI fallback = defaultUri(conf);
+      if (fallback != null && scheme.equalsIgnoreCase(fallback.getScheme()) && fallback.getAuthority() != null) {
+        return fallback;
+      }
+      throw new UsageException(fsOption, scheme + ":/// names no " + (scheme.equalsIgnoreCase("o3fs")
+          ? "bucket (o3fs://bucket.volume/dir)" : "host (" + scheme.toLowerCase(java.util.Locale.ROOT)
+          + "://namenode:port/dir), and fs.defaultFS does not name one for " + scheme));
+    }
     try {
       FileSystem.getFileSystemClass(scheme, conf);
     } catch (UnsupportedFileSystemException e) {
@@ -75,6 +85,17 @@ public final class Target implements RunTarget {
       throw new UsageException(fsOption, e.getMessage());
     }
     return uri;
+  }
+
+  /** Schemes whose URIs must name a host or bucket: HDFS, WebHDFS and o3fs. */
+  public static final java.util.Set<String> NEEDS_AUTHORITY = java.util.Set.of("hdfs", "webhdfs", "swebhdfs", "o3fs");
+
+  private static URI defaultUri(Configuration conf) {
+    try {
+      return FileSystem.getDefaultUri(conf);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   private static boolean ozoneOnClassPath() {
@@ -118,9 +139,9 @@ public final class Target implements RunTarget {
    * configuration with the run's own generic options ({@code -D}, {@code -conf}) over it; closing the target
    * leaves the cluster running.
    */
-  public static Target hosted(EmbeddedCluster cluster, io.harness.core.cli.GenericOptions generic) {
+  public static Target hosted(EmbeddedCluster cluster, java.util.function.Consumer<Configuration> settings) {
     Configuration conf = new Configuration(cluster.configuration());
-    generic.applyTo(conf);
+    settings.accept(conf);
     Target t = new Target(conf, cluster.fileSystemUri(), cluster, false);
     t.probe();
     return t;
@@ -193,6 +214,23 @@ public final class Target implements RunTarget {
       FileSystem old = fs;
       fs = null;
       old.close();
+    }
+  }
+
+  @Override
+  public java.util.OptionalLong localFreeBytes(String root) {
+    if (!"file".equals(uri.getScheme()) || root == null) {
+      return java.util.OptionalLong.empty();
+    }
+    try {
+      java.nio.file.Path p = java.nio.file.Path.of(fs().makeQualified(new Path(root)).toUri());
+      while (p != null && !java.nio.file.Files.exists(p)) {
+        p = p.getParent();
+      }
+      return p == null ? java.util.OptionalLong.empty()
+          : java.util.OptionalLong.of(java.nio.file.Files.getFileStore(p).getUsableSpace());
+    } catch (IOException | RuntimeException e) {
+      return java.util.OptionalLong.empty();
     }
   }
 

@@ -1,55 +1,75 @@
 package io.harness.core.util;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Local files and directories a run will write ({@code --run-dir}, {@code --json}, {@code -resFile}),
- * checked before anything is written anywhere: the place must exist as the right kind, or be creatable
- * under its nearest existing ancestor, which must be a writable directory. The checks create nothing.
+ * Local files and directories a run will write ({@code --run-dir}, {@code --json}, {@code -resFile}, a
+ * report's {@code -o}), checked before anything is written anywhere by creating them (and removing at once
+ * what the check made): permissions alone do not tell a read-only or virtual file system, or a name longer
+ * than the file system allows.
  */
 public final class LocalOutputs {
   private LocalOutputs() {}
 
   /**
-   * Refuses a directory that cannot be used: empty, an existing file, not writable, or not creatable
-   * (its nearest existing ancestor is a file or not writable). Throws {@link UsageException} naming
-   * {@code option}.
+   * Refuses a directory that cannot be used: empty, an existing file, or one this process cannot create or
+   * write in (a read-only or virtual file system, a name too long, no permission). Checked by doing it: the
+   * missing directories are created, a file is created in the deepest and removed, then the directories the
+   * check made are removed again. Throws {@link UsageException} naming {@code option}.
    */
   public static void checkDirectory(String option, Path dir) {
     Path abs = absolute(option, dir);
-    if (Files.exists(abs)) {
-      if (!Files.isDirectory(abs)) {
-        throw new UsageException(option, dir + " is a file, not a directory");
-      }
-      if (!Files.isWritable(abs) || !Files.isExecutable(abs)) {
-        throw new UsageException(option, dir + " is not a writable directory");
-      }
-      return;
+    if (Files.exists(abs) && !Files.isDirectory(abs)) {
+      throw new UsageException(option, dir + " is a file, not a directory");
     }
-    checkCreatable(option, dir, abs);
+    List<Path> made = createMissing(option, dir, abs);
+    try {
+      Path probe = abs.resolve(".harness-check-" + ProcessHandle.current().pid());
+      Files.deleteIfExists(Files.createFile(probe));
+    } catch (IOException | RuntimeException e) {
+      throw new UsageException(option, "cannot write in " + dir + ": " + reason(e));
+    } finally {
+      removeAll(made);
+    }
   }
 
   /**
-   * Refuses a file that cannot be written: empty, an existing directory, an existing file that is not
-   * writable, or one whose directory cannot be created. Throws {@link UsageException} naming {@code option}.
+   * Refuses a file that cannot be written: empty, an existing directory, or one this process cannot create
+   * or open for writing (checked by doing it: an existing file is opened to append nothing, a new one is
+   * created and removed with the directories the check made). Throws {@link UsageException} naming
+   * {@code option}.
    */
   public static void checkFile(String option, Path file) {
     Path abs = absolute(option, file);
-    if (Files.exists(abs)) {
-      if (Files.isDirectory(abs)) {
-        throw new UsageException(option, file + " is a directory, not a file");
-      }
-      if (!Files.isWritable(abs)) {
-        throw new UsageException(option, file + " is not writable");
-      }
-      return;
+    if (Files.isDirectory(abs)) {
+      throw new UsageException(option, file + " is a directory, not a file");
     }
-    checkCreatable(option, file, abs);
+    if (Files.exists(abs)) {
+      try (var out = Files.newOutputStream(abs, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+        return;
+      } catch (IOException | RuntimeException e) {
+        throw new UsageException(option, "cannot write " + file + ": " + reason(e));
+      }
+    }
+    if (Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) {
+      throw new UsageException(option, "cannot create " + file + ": it is a symbolic link to nothing");
+    }
+    List<Path> made = abs.getParent() == null ? new ArrayList<>() : createMissing(option, file, abs.getParent());
+    try {
+      Files.delete(Files.createFile(abs));
+    } catch (IOException | RuntimeException e) {
+      throw new UsageException(option, "cannot create " + file + ": " + reason(e));
+    } finally {
+      removeAll(made);
+    }
   }
 
   /** A path given as text: one the file system cannot name (a NUL character, say) is bad input. */
@@ -76,28 +96,52 @@ public final class LocalOutputs {
     return p.toAbsolutePath().normalize();
   }
 
-  /** {@code abs} does not exist: its nearest existing ancestor must be a directory this user can write in. */
-  private static void checkCreatable(String option, Path given, Path abs) {
-    if (Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) {
-      throw new UsageException(option, "cannot create " + given + ": it is a symbolic link to nothing");
-    }
-    Path ancestor = abs.getParent();
-    while (ancestor != null && !Files.exists(ancestor)) {
-      if (Files.exists(ancestor, LinkOption.NOFOLLOW_LINKS)) {
-        throw new UsageException(option, "cannot create " + given + ": " + ancestor
-            + " is a symbolic link to nothing");
+  /** Creates {@code abs} and the directories missing above it; returns those it made, deepest first. */
+  private static List<Path> createMissing(String option, Path given, Path abs) {
+    List<Path> missing = new ArrayList<>();
+    for (Path p = abs; p != null && !Files.isDirectory(p); p = p.getParent()) {
+      if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+        throw new UsageException(option, "cannot create " + given + ": " + p
+            + (Files.exists(p) ? " is a file, not a directory" : " is a symbolic link to nothing"));
       }
-      ancestor = ancestor.getParent();
+      missing.add(p);
     }
-    if (ancestor == null) {
-      throw new UsageException(option, "cannot create " + given + ": no existing directory above it");
+    List<Path> made = new ArrayList<>();
+    for (int i = missing.size() - 1; i >= 0; i--) {
+      try {
+        Files.createDirectory(missing.get(i));
+        made.add(0, missing.get(i));
+      } catch (IOException | RuntimeException e) {
+        removeAll(made);
+        throw new UsageException(option, "cannot create " + given + ": " + reason(e));
+      }
     }
-    if (!Files.isDirectory(ancestor)) {
-      throw new UsageException(option, "cannot create " + given + ": " + ancestor + " is a file, not a directory");
+    return made;
+  }
+
+  /** Removes the directories a check made (deepest first); they are empty. */
+  private static void removeAll(List<Path> made) {
+    for (Path p : made) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException e) {
+        // left as made: an empty directory the run would have created anyway
+      }
     }
-    if (!Files.isWritable(ancestor) || !Files.isExecutable(ancestor)) {
-      throw new UsageException(option, "cannot create " + given + ": the directory " + ancestor
-          + " is not writable");
+  }
+
+  /** Why a local file operation failed, in words (not the exception's class). */
+  private static String reason(Exception e) {
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
     }
+    if (e instanceof java.nio.file.NoSuchFileException n) {
+      return "no such file or directory: " + n.getFile();
+    }
+    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    String m = e.getMessage();
+    return m == null ? e.getClass().getSimpleName() : m;
   }
 }

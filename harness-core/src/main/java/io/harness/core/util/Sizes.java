@@ -86,4 +86,17 @@ public final class Sizes {
     }
     return bytes + " B";
   }
+
+  /**
+   * The bytes {@code count} items of {@code each} bytes make, for a run's plan: more than a long holds (8 EB) is
+   * bad input naming {@code option} (e.g. {@code ROWS}, {@code -nrFiles x -fileSize}), never a negative size.
+   */
+  public static long planned(String option, long count, long each) {
+    try {
+      return Math.multiplyExact(count, each);
+    } catch (ArithmeticException e) {
+      throw new io.harness.core.base.UsageException(option, count + " x " + format(each)
+          + " is more bytes than a run can count (8 EB)");
+    }
+  }
 }

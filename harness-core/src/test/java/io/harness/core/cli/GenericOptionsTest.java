@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.base.UsageException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

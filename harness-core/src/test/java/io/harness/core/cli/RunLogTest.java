@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.run.RunLog;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -21,7 +21,8 @@ class RemoteProgressTest {
     AtomicLong done = new AtomicLong(5);
     AtomicLong bytes = new AtomicLong(7 * Sizes.MB);
     RemoteProgress p = RemoteProgress.start(log, "spark generate",
-        () -> new RemoteProgress.Counts(done.get(), 2, bytes.get()), () -> { }, TimeUnit.MILLISECONDS.toNanos(20),
+        () -> new RemoteProgress.Counts(done.get(), 2, bytes.get()), io.harness.core.base.StopRequest.detached(), () -> { },
+        TimeUnit.MILLISECONDS.toNanos(20),
         false);
     done.addAndGet(3);
     bytes.addAndGet(3 * Sizes.MB);

@@ -3,7 +3,7 @@ package io.harness.core.target;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;

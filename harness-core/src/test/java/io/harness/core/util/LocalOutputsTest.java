@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,5 +72,18 @@ class LocalOutputsTest {
     LocalOutputs.checkFile("--json", dir.resolve("new/x.json"));
     LocalOutputs.checkFile("--json", Path.of("relative.json"));
     assertEquals(before, tree());
+  }
+
+  @Test
+  void placesTheFileSystemRefusesAreFoundByCreatingThem() throws IOException {
+    // /proc lets root pass every permission check, and refuses to create anything
+    Path virtual = Path.of("/proc/harness-check/runs");
+    assertTrue(refused(true, "--run-dir", virtual).startsWith("--run-dir: cannot create " + virtual + ": "));
+    assertTrue(refused(false, "--json", virtual.resolve("r.json")).startsWith("--json: cannot create "));
+    String tooLong = "a".repeat(300);
+    assertEquals("--json: cannot create " + dir.resolve(tooLong + ".json") + ": File name too long",
+        refused(false, "--json", dir.resolve(tooLong + ".json")));
+    assertEquals("-o: cannot create " + dir.resolve("x/" + tooLong + "/y") + ": File name too long",
+        refused(true, "-o", dir.resolve("x/" + tooLong + "/y")));
   }
 }

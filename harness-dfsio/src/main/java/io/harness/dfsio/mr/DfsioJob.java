@@ -1,6 +1,6 @@
 package io.harness.dfsio.mr;
 
-import io.harness.core.cli.RunRecording;
+import io.harness.core.run.Recording;
 import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.dfsio.DfsioFiles;
@@ -56,7 +56,7 @@ public final class DfsioJob {
    * and tracking URL go to {@code log} once it is submitted.
    */
   public static double run(Configuration base, FileSystem fs, DfsioParams params, int nrFiles,
-      RunRecording recording, PrintStream log) throws IOException, InterruptedException, ClassNotFoundException {
+      Recording recording, PrintStream log, io.harness.core.base.StopRequest stop) throws IOException, InterruptedException, ClassNotFoundException {
     Path root = new Path(params.root());
     Path control = new Path(root, CONTROL_DIR);
     writeControlFiles(base, fs, control, nrFiles, params.fileBytes());
@@ -82,8 +82,8 @@ public final class DfsioJob {
     job.setOutputValueClass(Text.class);
     job.setOutputFormatClass(PartFileOutput.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
-    TaskInstrumentation.configure(job, recording, log);
-    return MapReduceJobs.submitAndWait(job, log);
+    TaskInstrumentation.configure(job, recording == null ? null : recording.taskAgent(), log);
+    return MapReduceJobs.submitAndWait(job, log, stop);
   }
 
   /**

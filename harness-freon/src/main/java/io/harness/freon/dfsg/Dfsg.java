@@ -1,6 +1,6 @@
 package io.harness.freon.dfsg;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.run.RunBuilder;
 import io.harness.core.run.Workload;
 import io.harness.core.target.Target;
@@ -129,8 +129,10 @@ public final class Dfsg extends RunBuilder<Dfsg> {
       throw new UsageException("--duration", "must be positive, was " + (durationText != null ? durationText
           : duration));
     }
-    if (prefix != null && (prefix.isBlank() || prefix.contains("/"))) {
-      throw new UsageException("--prefix", "must be a non-empty name without '/', was '" + prefix + "'");
+    if (prefix != null && (prefix.isBlank() || prefix.contains("/") || prefix.contains("\\") || prefix.equals(".")
+        || prefix.equals("..") || prefix.chars().anyMatch(Character::isISOControl))) {
+      throw new UsageException("--prefix", "must be one directory name under --path (no '/', not '.' or '..'), was '"
+          + prefix + "'");
     }
     if (path != null && path.isBlank()) {
       throw new UsageException("--path", "must not be empty");

@@ -1,6 +1,6 @@
 package io.harness.freon.dfsg;
 
-import io.harness.core.cli.RunFailedException;
+import io.harness.core.base.RunFailedException;
 import io.harness.core.data.SeededData;
 import io.harness.core.engine.TaskRecorder;
 import io.harness.core.engine.TaskStreams;
@@ -61,6 +61,11 @@ public final class DfsgWorkload implements Workload<Target> {
   }
 
   @Override
+  public String writesUnder() {
+    return dir == null ? null : dir.toString();
+  }
+
+  @Override
   public void preflight(Target target) {
     Path base = target.resolveRoot(plan.path() != null ? plan.path() : "/freon-dfsg");
     dir = new Path(base, plan.prefix());
@@ -95,7 +100,8 @@ public final class DfsgWorkload implements Workload<Target> {
 
   @Override
   public java.util.OptionalLong plannedBytes() {
-    return plan.timeBounded() ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(plan.files() * plan.fileBytes());
+    return plan.timeBounded() ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(
+        io.harness.core.util.Sizes.planned("-n x -s", plan.files(), plan.fileBytes()));
   }
 
   @Override

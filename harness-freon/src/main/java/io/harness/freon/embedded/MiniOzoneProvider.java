@@ -77,6 +77,30 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
     // priority in the same manager, which runs after it.
     ShutdownHookManager.get().addShutdownHook(() -> LocalDirs.deleteOwnTempDir(dir),
         EXIT_CLEANUP_PRIORITY);
+    try {
+      return start(base, datanodes, dir, true);
+    } catch (Exception | Error e) {
+      LocalDirs.deleteOwnTempDir(dir);
+      throw e;
+    }
+  }
+
+  @Override
+  public boolean startsInFolder() {
+    return true;
+  }
+
+  @Override
+  public EmbeddedCluster start(Configuration base, int datanodes, Path folder) throws Exception {
+    if (datanodes < 1) {
+      throw new IllegalArgumentException("datanodes must be at least 1, was " + datanodes);
+    }
+    return start(base, datanodes, folder, false);
+  }
+
+  /** With {@code ownTempDir}, closing the cluster removes {@code dir} too; else it keeps every file. */
+  private static EmbeddedCluster start(Configuration base, int datanodes, Path dir, boolean ownTempDir)
+      throws Exception {
     MiniOzoneCluster cluster = null;
     try {
       long t0 = System.nanoTime();
@@ -90,12 +114,15 @@ public final class MiniOzoneProvider implements EmbeddedClusterProvider {
       OzoneConfiguration client = new OzoneConfiguration(cluster.getConf());
       URI uri = URI.create("ofs://" + client.get(OM_ADDRESS) + "/");
       client.set("fs.defaultFS", uri.toString());
-      return new MiniOzoneRunning(cluster, dir, client, uri, datanodes, millis);
+      return new MiniOzoneRunning(cluster, dir, ownTempDir, client, uri, datanodes, millis);
     } catch (Exception | Error e) {
       if (cluster != null) {
-        cluster.shutdown();
+        if (ownTempDir) {
+          cluster.shutdown();
+        } else {
+          cluster.stop();
+        }
       }
-      LocalDirs.deleteOwnTempDir(dir);
       throw e;
     }
   }

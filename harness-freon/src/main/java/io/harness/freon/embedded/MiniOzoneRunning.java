@@ -7,21 +7,28 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.ozone.MiniOzoneCluster;
+import org.apache.hadoop.ozone.util.ShutdownHookManager;
 
-/** A started cluster; closing it stops every service and removes the temp directory. */
+/**
+ * A started cluster; closing it stops every service and removes its temp directory (a folder the caller gave is
+ * kept).
+ */
 final class MiniOzoneRunning implements EmbeddedCluster {
   private final MiniOzoneCluster cluster;
   private final Path dir;
+  /** Whether {@link #dir} is a temp dir of this cluster's own (removed on close), not a caller's folder (kept). */
+  private final boolean ownTempDir;
   private final OzoneConfiguration client;
   private final URI uri;
   private final int datanodes;
   private final long startMillis;
   private boolean closed;
 
-  MiniOzoneRunning(MiniOzoneCluster cluster, Path dir, OzoneConfiguration client, URI uri, int datanodes,
+  MiniOzoneRunning(MiniOzoneCluster cluster, Path dir, boolean ownTempDir, OzoneConfiguration client, URI uri, int datanodes,
       long startMillis) {
     this.cluster = cluster;
     this.dir = dir;
+    this.ownTempDir = ownTempDir;
     this.client = client;
     this.uri = uri;
     this.datanodes = datanodes;
@@ -81,11 +88,21 @@ final class MiniOzoneRunning implements EmbeddedCluster {
       return;
     }
     closed = true;
+    if (!ownTempDir) {
+      cluster.stop();
+      return;
+    }
     try {
       cluster.shutdown();
     } finally {
       LocalDirs.deleteOwnTempDir(dir);
     }
+  }
+
+  /** After the OM's own exit hook, which writes its metrics file into its metadata directory. */
+  @Override
+  public void atExit(Runnable action) {
+    ShutdownHookManager.get().addShutdownHook(action, MiniOzoneProvider.EXIT_CLEANUP_PRIORITY);
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.harness.freon.offline;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.run.Workload;
 import io.harness.core.util.Sizes;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;

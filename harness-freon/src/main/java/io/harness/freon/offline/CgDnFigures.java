@@ -2,6 +2,7 @@ package io.harness.freon.offline;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.harness.core.run.Analysis;
 import io.harness.core.run.Figures;
 import io.harness.core.run.RunRecords;
 import java.util.List;
@@ -24,7 +25,9 @@ public record CgDnFigures(@JsonUnwrapped OfflineTotals totals, String datanodeUu
 
   static CgDnFigures of(CgDnPlan plan, RunRecords records) {
     List<Long> placed = plan.placed();
-    Long close = OfflineTotals.extraLongOrNull(records, Datanode.DB_CLOSE_NANOS);
+    // the volume DBs close at the run's end: a window of the run has no such figure
+    Long close = Analysis.window(records) == null ? OfflineTotals.extraLongOrNull(records, Datanode.DB_CLOSE_NANOS)
+        : null;
     return new CgDnFigures(OfflineTotals.of(plan.ids(), records, i -> placed.get(i)),
         OfflineTotals.extraText(records, Datanode.UUID), OfflineTotals.extraText(records, Datanode.CLUSTER_ID),
         plan.index(), plan.datanodes(), plan.zero() ? "zero" : "random", plan.seed(), plan.schemaV3() ? "3" : "2",

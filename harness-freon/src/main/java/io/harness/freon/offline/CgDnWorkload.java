@@ -1,6 +1,6 @@
 package io.harness.freon.offline;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.engine.TaskRecorder;
 import io.harness.core.engine.Window;
 import io.harness.core.run.Figures;
@@ -48,7 +48,9 @@ final class CgDnWorkload implements Workload<StoppedCluster> {
 
   @Override
   public java.util.OptionalLong plannedBytes() {
-    return java.util.OptionalLong.of(plan.placed().size() * (long) plan.ids().keysPerContainer() * plan.ids().keySize());
+    return java.util.OptionalLong.of(io.harness.core.util.Sizes.planned("-n x --keys-per-container x --key-size",
+        io.harness.core.util.Sizes.planned("-n x --keys-per-container", plan.placed().size(),
+            plan.ids().keysPerContainer()), plan.ids().keySize()));
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.harness.freon.offline;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.util.Arrays;
 import java.util.List;
 

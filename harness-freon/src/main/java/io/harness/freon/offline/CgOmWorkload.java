@@ -1,6 +1,6 @@
 package io.harness.freon.offline;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.engine.Window;
 import io.harness.core.run.Figures;
 import io.harness.core.run.ItemLoop;

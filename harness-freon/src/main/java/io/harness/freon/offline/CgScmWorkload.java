@@ -1,6 +1,6 @@
 package io.harness.freon.offline;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.engine.Window;
 import io.harness.core.run.Figures;
 import io.harness.core.run.ItemLoop;
@@ -118,8 +118,8 @@ final class CgScmWorkload implements Workload<StoppedCluster> {
           rows.put(ids.containerId((int) i));
           long nanos = System.nanoTime() - t;
           rows.dbNanos += nanos;
-          rec.note(OfflineTotals.DB_NANOS, rows.dbNanos);
-          rec.note(OfflineTotals.WORKER_NANOS, rows.dbNanos);
+          rec.noteTotal(OfflineTotals.DB_NANOS, rows.dbNanos);
+          rec.noteTotal(OfflineTotals.WORKER_NANOS, rows.dbNanos);
           return ids.containerBytes();
         });
     String line = "freon cgscm: CLOSED containers " + ids.from() + ".." + ids.last() + " (RATIS/" + ids.factor()

@@ -74,12 +74,12 @@ final class ContainerWriter {
       throw new IOException(e + " (remove what it left in " + base + " before generating it again)", e);
     } finally {
       workerNanos += System.nanoTime() - start;
-      rec.note(OfflineTotals.WORKER_NANOS, workerNanos);
-      rec.note(OfflineTotals.FILL_NANOS, fillNanos);
-      rec.note(OfflineTotals.CHECKSUM_NANOS, checksumNanos);
-      rec.note(OfflineTotals.CHECKSUM_CACHE_HITS, cacheHits);
-      rec.note(OfflineTotals.WRITE_NANOS, writeNanos);
-      rec.note(OfflineTotals.DB_NANOS, dbNanos);
+      rec.noteTotal(OfflineTotals.WORKER_NANOS, workerNanos);
+      rec.noteTotal(OfflineTotals.FILL_NANOS, fillNanos);
+      rec.noteTotal(OfflineTotals.CHECKSUM_NANOS, checksumNanos);
+      rec.noteTotal(OfflineTotals.CHECKSUM_CACHE_HITS, cacheHits);
+      rec.noteTotal(OfflineTotals.WRITE_NANOS, writeNanos);
+      rec.noteTotal(OfflineTotals.DB_NANOS, dbNanos);
     }
   }
 

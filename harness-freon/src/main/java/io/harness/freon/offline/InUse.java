@@ -1,6 +1,6 @@
 package io.harness.freon.offline;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.harness.freon.offline;
 
 import io.harness.core.cli.RunContext;
 import io.harness.core.cli.RunRecording;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import io.harness.core.run.Pipeline;
 import io.harness.core.run.Settings;
 import io.harness.core.run.Workload;
@@ -117,10 +117,12 @@ public abstract class OfflineCommand implements Callable<Integer>, io.harness.co
       ctx.host().planned().accept(workload);
       return 0;
     }
-    recording.begin(ctx.err());
-    Settings settings = new Settings(ctx.out(), ctx.err(), recording, ctx.commandLine(),
-        RunRecording.optionValues(spec), null, 0, true);
-    return new Pipeline(settings).run(workload, () -> target(conf)).exitCode();
+    recording.recording().begin(ctx.err());
+    Settings settings = new Settings(ctx.out(), ctx.err(), recording.recording(), ctx.commandLine(),
+        RunRecording.optionValues(spec), null, 0, true, ctx.stop());
+    io.harness.core.run.RunOutcome outcome = new Pipeline(settings).run(workload, () -> target(conf));
+    ctx.ended(outcome);
+    return outcome.exitCode();
   }
 
   /** The ids and sizes from the common options, checked. */

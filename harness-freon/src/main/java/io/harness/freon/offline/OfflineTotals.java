@@ -2,6 +2,7 @@ package io.harness.freon.offline;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.harness.core.engine.TaskRecord;
+import io.harness.core.run.Analysis;
 import io.harness.core.run.ItemLoop;
 import io.harness.core.run.RunRecords;
 import io.harness.core.util.Sizes;
@@ -19,7 +20,9 @@ import java.util.function.IntToLongFunction;
  * Each thread's record notes its sums ({@value #WORKER_NANOS}, {@value #FILL_NANOS},
  * {@value #CHECKSUM_NANOS}, {@value #CHECKSUM_CACHE_HITS}, {@value #WRITE_NANOS}, {@value #DB_NANOS}); the
  * engine notes its own time on the stores outside the containers ({@value #STORE_NANOS}: opening, the last
- * commit, closing; counted as DB and worker time) and a failure there ({@value #STORE_ERROR}).
+ * commit, closing; counted as DB and worker time) and a failure there ({@value #STORE_ERROR}). The threads' sums
+ * are running totals ({@link io.harness.core.engine.TaskRecorder#noteTotal}): a window of the run counts the
+ * containers that ended inside it and their time, without the engine's own time on the stores.
  */
 public record OfflineTotals(long containers, long keys, long bytes, double elapsedSeconds, double mbPerSec,
     double checksumSeconds, double checksumShare, double fillSeconds, double writeSeconds, double dbSeconds,
@@ -50,7 +53,8 @@ public record OfflineTotals(long containers, long keys, long bytes, double elaps
     long done = ItemLoop.done(records);
     long bytes = done * ids.containerBytes();
     double seconds = records.engineMillis() / 1e3;
-    long store = extraLong(records, STORE_NANOS);
+    // the stores' opening, last commit and closing are the whole run's: a window of it counts the containers' own
+    long store = Analysis.window(records) == null ? extraLong(records, STORE_NANOS) : 0;
     long worker = sum(records, WORKER_NANOS) + store;
     long checksum = sum(records, CHECKSUM_NANOS);
     List<String> failed = new ArrayList<>();

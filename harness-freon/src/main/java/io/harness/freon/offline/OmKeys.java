@@ -222,8 +222,8 @@ final class OmKeys implements StoreEngine.Stores {
       }
     }
     workerNanos += System.nanoTime() - start;
-    rec.note(OfflineTotals.DB_NANOS, dbNanos);
-    rec.note(OfflineTotals.WORKER_NANOS, workerNanos);
+    rec.noteTotal(OfflineTotals.DB_NANOS, dbNanos);
+    rec.noteTotal(OfflineTotals.WORKER_NANOS, workerNanos);
   }
 
   @Override

@@ -1,10 +1,10 @@
 package io.harness.freon.offline;
 
-import io.harness.core.cli.ExitCodes;
+import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.GenericOptions;
 import io.harness.core.cli.RunContext;
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -36,7 +36,8 @@ final class Cli {
     GenericOptions generic = GenericOptions.extract(args);
     Configuration conf = new OzoneConfiguration(base);
     generic.applyTo(conf);
-    RunContext context = new RunContext(Arrays.asList(args), generic, conf, out, err);
+    RunContext context = new RunContext(Arrays.asList(args), generic, conf, out, err,
+        io.harness.core.base.StopRequest.detached());
     command.context(context);
     CommandLine cl = new CommandLine(command);
     cl.setOptionsCaseInsensitive(true);

@@ -3,10 +3,10 @@ package io.harness.freon.offline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.cli.ExitCodes;
+import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.GenericOptions;
 import io.harness.core.cli.RunContext;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +42,7 @@ class ParentWiringTest {
     PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
     Parent parent = new Parent();
     parent.context = new RunContext(List.of(), GenericOptions.extract(), new OzoneConfiguration(),
-        System.out, errStream);
+        System.out, errStream, io.harness.core.base.StopRequest.detached());
     CommandLine cl = new CommandLine(parent);
     cl.setOptionsCaseInsensitive(true);
     cl.setSubcommandsCaseInsensitive(true);

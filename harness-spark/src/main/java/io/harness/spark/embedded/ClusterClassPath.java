@@ -1,6 +1,6 @@
 package io.harness.spark.embedded;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;

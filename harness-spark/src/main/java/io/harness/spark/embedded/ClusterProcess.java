@@ -1,7 +1,7 @@
 package io.harness.spark.embedded;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import io.harness.core.util.LocalDirs;
 import java.io.File;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.cli.UsageException;
+import io.harness.core.base.UsageException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

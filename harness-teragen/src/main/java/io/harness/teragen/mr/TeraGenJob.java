@@ -1,7 +1,7 @@
 package io.harness.teragen.mr;
 
-import io.harness.core.cli.RunFailedException;
-import io.harness.core.cli.RunRecording;
+import io.harness.core.base.RunFailedException;
+import io.harness.core.run.Recording;
 import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskCodec;
 import io.harness.core.engine.TaskInstrumentation;
@@ -72,7 +72,7 @@ public final class TeraGenJob {
   }
 
   public static Result run(Configuration base, FileSystem fs, Path out, long rows, int maps, Settings settings,
-      RunRecording recording, PrintStream log) throws IOException, InterruptedException, ClassNotFoundException {
+      Recording recording, PrintStream log, io.harness.core.base.StopRequest stop) throws IOException, InterruptedException, ClassNotFoundException {
     Job job = Job.getInstance(new Configuration(base), "harness teragen");
     Configuration conf = job.getConfiguration();
     conf.setLong(RangeInputFormat.ROWS, rows);
@@ -89,8 +89,8 @@ public final class TeraGenJob {
     job.setOutputValueClass(NullWritable.class);
     job.setOutputFormatClass(RowFileOutputFormat.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
-    TaskInstrumentation.configure(job, recording, log);
-    double millis = MapReduceJobs.submitAndWait(job, log);
+    TaskInstrumentation.configure(job, recording == null ? null : recording.taskAgent(), log);
+    double millis = MapReduceJobs.submitAndWait(job, log, stop);
     List<TaskRecord> records = new ArrayList<>();
     FileStatus[] sides = fs.globStatus(new Path(out, SIDE_PREFIX + "part-m-*"));
     java.util.Arrays.sort(sides);

@@ -1,4 +1,7 @@
-package io.harness.core.cli;
+package io.harness.core.engine;
+
+import io.harness.core.base.UsageException;
+import io.harness.core.base.RunFailedException;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.harness.core.cli;
+package io.harness.core.base;
 
 /**
  * Bad input: the run exits with code 2 and prints one line naming the argument and the reason,

@@ -1,4 +1,4 @@
-package io.harness.core.cli;
+package io.harness.core.run;
 
 import io.harness.core.result.TextReport;
 import java.io.BufferedOutputStream;

@@ -1,4 +1,4 @@
-package io.harness.core.cli;
+package io.harness.core.base;
 
 /** The exit codes of every harness command. */
 public final class ExitCodes {

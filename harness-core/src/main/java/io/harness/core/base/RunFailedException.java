@@ -1,4 +1,4 @@
-package io.harness.core.cli;
+package io.harness.core.base;
 
 /** A failure found at run time (exit code 1), e.g. missing input data or an unreachable file system. */
 public class RunFailedException extends RuntimeException {

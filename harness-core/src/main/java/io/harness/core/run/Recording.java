@@ -1,0 +1,259 @@
+package io.harness.core.run;
+
+import io.harness.core.base.UsageException;
+import io.harness.core.engine.RunInstrumentation;
+
+import io.harness.core.profile.Profiler;
+import io.harness.core.result.RunResult;
+import io.harness.core.util.LocalOutputs;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.Callable;
+
+/**
+ * What a run records and where ({@code --json}, {@code --run-dir}, {@code --instrument}, {@code --profile},
+ * {@code --no-report}, {@code --verbose}, {@code --force}), and the code behind them, for every way a run starts:
+ * the command line's options fill one (its {@code RunRecording} mixin), the Java API makes one with {@link #to}.
+ *
+ * <p>Its life in a run: {@link #begin} once the arguments are checked and before anything is created (an unknown
+ * profile event or rule set is bad input, exit 2); {@link #open} makes the run's folder; {@link #measured} around
+ * the run's measured phase (once); {@link #figures} gives {@code figures.instrumentation} and
+ * {@code figures.profile} and moves the flame graph into the folder; {@link #writesReport} says whether the run's
+ * folder gets its HTML report.
+ */
+public final class Recording {
+  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
+
+  private final Path json;
+  private final Path runDir;
+  private final String instrument;
+  private final String profile;
+  private final boolean noReport;
+  private final boolean verbose;
+  private final boolean force;
+
+  private RunInstrumentation instrumentation;
+  private Map<String, Object> extraFigures;
+  private final List<Map<String, Object>> taskTimings = new ArrayList<>();
+  private Profiler profiler;
+  private Path flameGraph;
+
+  /**
+   * What a run started from the Java API records: its folder under {@code runDir} (records, result, log),
+   * nothing else: no report.
+   */
+  public static Recording to(Path runDir) {
+    return new Recording(null, runDir, null, null, true, false, false);
+  }
+
+  /**
+   * What a run records: {@code json} a copy of its JSON (null: none), {@code runDir} where its folder goes,
+   * {@code instrument} the agent's rule sets (null: off), {@code profile} async-profiler's event (null: off),
+   * {@code noReport} no HTML report, {@code verbose} the libraries' logs on the terminal too, {@code force} a
+   * plan larger than the local disk runs anyway.
+   */
+  public Recording(Path json, Path runDir, String instrument, String profile, boolean noReport, boolean verbose,
+      boolean force) {
+    this.json = json;
+    this.runDir = runDir;
+    this.instrument = instrument;
+    this.profile = profile;
+    this.noReport = noReport;
+    this.verbose = verbose;
+    this.force = force;
+  }
+
+  /** {@code --force}: a plan larger than the local disk's free space runs anyway. */
+  public boolean force() {
+    return force;
+  }
+
+  /** Whether the run writes its HTML report into its folder (not with {@code --no-report}). */
+  public boolean writesReport() {
+    return !noReport;
+  }
+
+  /** Whether {@code --instrument} or {@code --profile} was given. */
+  public boolean observesThisJvm() {
+    return instrument != null || profile != null;
+  }
+
+  /**
+   * Checks {@code --profile} (the event, and that async-profiler loads here) and starts {@code --instrument}
+   * (the agent loaded into this JVM), printing its line to {@code err}. Throws {@link UsageException} for bad
+   * input; creates no file. First of all, {@code --run-dir} and {@code --json} must be places this user can
+   * write (or create), so a run never fails at its end for want of them.
+   */
+  public void begin(PrintStream err) {
+    LocalOutputs.checkDirectory("--run-dir", runDir);
+    if (json != null) {
+      LocalOutputs.checkFile("--json", json);
+    }
+    if (profile != null) {
+      profiler = Profiler.prepare(profile);
+    }
+    if (instrument != null) {
+      instrumentation = ServiceLoader.load(RunInstrumentation.class).findFirst().orElseThrow(
+          () -> new UsageException("--instrument", "the instrumentation module is not on the class path"));
+      err.println(instrumentation.start("--instrument", instrument));
+      instrumentation.mark();
+    }
+  }
+
+  /**
+   * The agent and its options for tasks that run in JVMs of their own (MapReduce maps on a cluster), or
+   * null without {@code --instrument}.
+   */
+  public RunInstrumentation.TaskAgent taskAgent() {
+    return instrumentation == null ? null : instrumentation.taskAgent("--instrument", instrument);
+  }
+
+  /** Counters a task measured in its own JVM: they go into {@code figures.instrumentation}, named by task. */
+  public void addTaskTimings(String task, List<Map<String, Object>> timings) {
+    for (Map<String, Object> t : timings) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("task", task);
+      m.putAll(t);
+      taskTimings.add(m);
+    }
+  }
+
+  /** Runs the measured phase, under the profiler when {@code --profile} asked for one. Once per run. */
+  public <T> T measured(Callable<T> phase) throws Exception {
+    if (profiler == null) {
+      return phase.call();
+    }
+    if (flameGraph != null) {
+      throw new IllegalStateException("one measured phase per run");
+    }
+    flameGraph = Files.createTempFile("harness-flamegraph-", ".html");
+    profiler.start();
+    try {
+      return phase.call();
+    } finally {
+      profiler.stop(flameGraph);
+    }
+  }
+
+  /**
+   * Makes the run's folder {@code <--run-dir>/<runId>}; with {@code captureLogs} the libraries' and embedded
+   * servers' logs go to its log from now on ({@code --verbose}: to the terminal too). Called once the
+   * arguments are checked and before the target is contacted.
+   */
+  public RunFolder open(String runId, PrintStream err, boolean captureLogs) throws IOException {
+    return RunFolder.open(runDir, runId, err, captureLogs, verbose);
+  }
+
+  /**
+   * Saves {@code result} in {@code folder} (and to {@code --json}) with {@link #figures} added to its figures
+   * and the exit code the run ends with ({@code stop}: a signal before this changes it, none after); returns the
+   * folder's file, or null.
+   */
+  public Path save(RunFolder folder, RunResult result, io.harness.core.base.StopRequest stop, PrintStream err)
+      throws IOException {
+    Map<String, Object> figures = new LinkedHashMap<>(result.figures());
+    figures.putAll(figures(folder.dir(), err));
+    int exit = stop.exitCode(result.exitCode());
+    RunResult saved = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
+        result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
+        result.cluster(), result.startedAt(), result.finishedAt(), exit, result.failedTasks(), result.aggregate(), figures,
+        result.tasks(), stop.signal(), folder.logName(), result.plan());
+    Path file = folder.writeResult(saved, json);
+    stop.settle(exit);
+    return file;
+  }
+
+  /** {@code --json}: where the run's JSON is also written, or null. */
+  public Path jsonCopy() {
+    return json;
+  }
+
+  /**
+   * {@code figures.instrumentation} and {@code figures.profile}: made once, at the first call (the flame
+   * graph moves into the run's folder then, and its place is printed to {@code err}).
+   */
+  public Map<String, Object> figures(Path folder, PrintStream err) throws IOException {
+    if (extraFigures != null) {
+      return extraFigures;
+    }
+    extraFigures = new LinkedHashMap<>();
+    if (instrumentation != null) {
+      List<Map<String, Object>> all = new ArrayList<>(instrumentation.timings());
+      all.addAll(taskTimings);
+      extraFigures.put("instrumentation", all);
+      if (!taskTimings.isEmpty()) {
+        err.println(taskSummary());
+      }
+    }
+    if (flameGraph != null) {
+      String name = "flamegraph-" + profiler.event() + ".html";
+      Path to = folder != null ? folder.resolve(name) : Path.of(name).toAbsolutePath();
+      Files.move(flameGraph, to, StandardCopyOption.REPLACE_EXISTING);
+      flameGraph = null;
+      Map<String, Object> p = new LinkedHashMap<>();
+      p.put("event", profiler.event());
+      p.put("engine", profiler.engine());
+      p.put("flameGraph", name);
+      extraFigures.put("profile", p);
+      err.println("Flame graph (" + profiler.event() + ", " + profiler.engine() + "): " + to);
+    }
+    return extraFigures;
+  }
+
+  /**
+   * One line for the counters the tasks brought back (their own reports went to the task logs): the
+   * non-zero calls and times, summed over the tasks and their FileSystem instances, per scheme.
+   */
+  private String taskSummary() {
+    Map<String, Map<String, Long>> sums = new java.util.TreeMap<>();
+    java.util.Set<Object> tasks = new java.util.LinkedHashSet<>();
+    for (Map<String, Object> t : taskTimings) {
+      tasks.add(t.get("task"));
+      Map<String, Long> scheme = sums.computeIfAbsent(String.valueOf(t.get("scheme")), k -> new LinkedHashMap<>());
+      if (t.get("counters") instanceof Map<?, ?> counters) {
+        counters.forEach((k, v) -> {
+          String name = String.valueOf(k);
+          if ((name.endsWith(".call") || name.endsWith(".allTime")) && v instanceof Number n) {
+            scheme.merge(name, n.longValue(), Long::sum);
+          }
+        });
+      }
+    }
+    StringBuilder b = new StringBuilder("--instrument: ").append(tasks.size())
+        .append(" task(s) timed in their own JVMs, summed (ms for allTime):");
+    sums.forEach((scheme, counters) -> {
+      b.append(' ').append(scheme).append(':');
+      counters.forEach((k, v) -> {
+        if (v != 0) {
+          b.append(' ').append(k).append('=').append(v);
+        }
+      });
+      b.append(';');
+    });
+    return b.toString();
+  }
+
+  /** A fresh run folder name: {@code <timestamp>-<name>-<operation>}. */
+  public static String runId(String name, String operation) {
+    return LocalDateTime.now().format(RUN_ID) + "-" + name + "-" + operation.replace(' ', '-');
+  }
+
+  /** This machine's name, for the run's JSON. */
+  public static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+}

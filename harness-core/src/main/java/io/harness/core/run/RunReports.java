@@ -1,0 +1,28 @@
+package io.harness.core.run;
+
+import io.harness.core.result.RunResult;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ServiceLoader;
+
+/**
+ * What writes a saved run's files beside its {@code result.json} (its CSV files, its HTML report): the report
+ * layer, found on the class path, so the run layer below it never names it. Without one, a run saves its
+ * records and result only.
+ */
+public interface RunReports {
+  /** A run just saved: its folder, its JSON, and what the files are drawn from. */
+  record Saved(Path folder, Path json, RunResult result, Figures figures, RunRecords records, Workload<?> workload) {}
+
+  /**
+   * Writes {@code run}'s files, the HTML report only when {@code html}; the report's place goes to {@code out}, a
+   * file that cannot be written is one warning line on {@code err}, never a failure.
+   */
+  void write(Saved run, boolean html, PrintStream out, PrintStream err);
+
+  /** The writer on this class path, or one that writes nothing. */
+  static RunReports find() {
+    return ServiceLoader.load(RunReports.class, RunReports.class.getClassLoader()).findFirst()
+        .orElse((run, html, out, err) -> { });
+  }
+}

@@ -1,0 +1,191 @@
+package io.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.harness.core.cli.Harness;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Careless and hostile input to every command that takes it, run in this JVM through the real entry point: exit
+ * 2, one line on stderr naming the argument and why, no stack trace, and nothing created or written (the work
+ * folder, where every output of these lines points, is exactly as it was).
+ */
+class CarelessInputIT {
+  /** A place where root passes every permission check and nothing can be created. */
+  private static final Path VIRTUAL = Path.of("/proc/harness-careless/out");
+
+  @TempDir
+  Path work;
+
+  private Path run;
+  private String runs;
+  private String root;
+
+  /** One saved run for the commands that read runs (analyze, report, compare). */
+  @BeforeEach
+  void saveOneRun() throws Exception {
+    runs = work.resolve("runs").toString();
+    root = work.resolve("root").toString();
+    Cli.Run r = run(Map.of(), "dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--root", root,
+        "--run-dir", runs, "-resFile", work.resolve("res.log").toString());
+    assertEquals(0, r.code(), r.all());
+    try (Stream<Path> s = Files.list(work.resolve("runs"))) {
+      run = s.findFirst().orElseThrow();
+    }
+  }
+
+  private static Cli.Run run(Map<String, String> env, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Harness.run(env, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), args);
+    return new Cli.Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private void refused(String expected, String... args) throws IOException {
+    refused(Map.of(), expected, args);
+  }
+
+  /** Exit 2, one line holding {@code expected}, no stack trace, nothing created or changed under the work folder. */
+  private void refused(Map<String, String> env, String expected, String... args) throws IOException {
+    List<String> before = tree();
+    Cli.Run r = run(env, args);
+    String line = String.join(" ", args);
+    assertEquals(2, r.code(), line + ": " + r.all());
+    List<String> lines = r.err().strip().lines().filter(l -> !l.startsWith("Starting embedded")).toList();
+    assertEquals(1, lines.size(), line + ": one line: " + r.err());
+    assertTrue(lines.get(0).contains(expected), line + ": expected '" + expected + "' in: " + r.err());
+    assertFalse(r.err().contains("\tat "), line + ": a stack trace: " + r.err());
+    assertEquals(before, tree(), "nothing may be created or changed by: " + line);
+    assertFalse(Files.exists(VIRTUAL.getParent()), VIRTUAL.getParent() + " exists");
+  }
+
+  private List<String> tree() throws IOException {
+    try (Stream<Path> s = Files.walk(work)) {
+      List<String> out = new ArrayList<>();
+      for (Path p : s.sorted().toList()) {
+        out.add(work.relativize(p) + (Files.isRegularFile(p) ? " " + Files.size(p) + " " + Files.getLastModifiedTime(p)
+            : ""));
+      }
+      return out;
+    }
+  }
+
+  /** Every local output of every command, placed where the file system refuses it: found before the run. */
+  @Test
+  void localOutputsTheFileSystemRefuses() throws Exception {
+    String v = VIRTUAL.toString();
+    String json = VIRTUAL.resolve("r.json").toString();
+    String tooLong = work.resolve("x".repeat(300) + ".json").toString();
+    refused("--run-dir: cannot create " + v, "dfsio", "-write", "--root", root, "--run-dir", v);
+    refused("--json: cannot create " + json, "dfsio", "-write", "--root", root, "--run-dir", runs, "--json", json);
+    refused("--json: cannot create " + tooLong + ": File name too long", "dfsio", "-write", "--root", root,
+        "--run-dir", runs, "--json", tooLong);
+    refused("-resFile: cannot create " + json, "dfsio", "-write", "--root", root, "--run-dir", runs, "-resFile", json);
+    refused("--run-dir: cannot create " + v, "teragen", "10", work.resolve("t").toString(), "--run-dir", v);
+    refused("--json: cannot create " + json, "freon", "dfsg", "-n", "1", "--path", root, "--run-dir", runs,
+        "--json", json);
+    refused("-o: cannot create " + json, "report", run.toString(), "-o", json);
+    refused("-o: cannot create " + json, "compare", run.toString(), run.toString(), "-o", json);
+    refused("--csv: cannot create " + json, "compare", run.toString(), run.toString(), "--csv", json);
+    refused("--json: cannot create " + json, "analyze", run.toString(), "--json", json);
+    refused("-o: cannot create " + v, "experiment", experiment().toString(), "-o", v);
+    refused("--report: cannot create " + json, "attach", Long.toString(ProcessHandle.current().pid()),
+        "--report", json);
+  }
+
+  private Path experiment() throws IOException {
+    return Files.writeString(work.resolve("e.yaml"), "targets:\n  local: {fs: \"file:///\", root: " + root
+        + "}\nworkloads:\n  - run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/w\n");
+  }
+
+  /** Sizes that overflow a long, or that the local disk cannot hold: refused with both numbers. */
+  @Test
+  void sizesThatCannotFit() throws Exception {
+    refused("ROWS: 99999000000000000 x 100 B is more bytes than a run can count (8 EB)",
+        "teragen", "99999t", work.resolve("t").toString(), "--run-dir", runs);
+    refused("ROWS: 92233720368547759 x 100 B is more bytes than a run can count",
+        "teragen", "92233720368547759", work.resolve("t").toString(), "--run-dir", runs);
+    refused("--force: the run writes 976.56 GB to the local disk under " + root + "x, which has ",
+        "dfsio", "-write", "-nrFiles", "1000000", "-fileSize", "1", "--root", root + "x", "--run-dir", runs,
+        "-resFile", work.resolve("res.log").toString());
+    refused("-n x -s: 9223372036854775807 x 1 MB is more bytes than a run can count",
+        "freon", "dfsg", "-n", Long.toString(Long.MAX_VALUE), "-s", "1MB", "--path", root, "--run-dir", runs);
+  }
+
+  /** A DTD in any configuration file the harness reads: refused, so no entity of it is ever resolved. */
+  @Test
+  void configurationFilesWithADoctype() throws Exception {
+    String xxe = "<?xml version=\"1.0\"?>\n<!DOCTYPE configuration [ <!ENTITY x SYSTEM \"file:///etc/hostname\"> ]>\n"
+        + "<configuration><property><name>harness.x</name><value>&x;</value></property></configuration>\n";
+    Path file = Files.writeString(work.resolve("xxe.xml"), xxe);
+    refused("-conf: " + file + " has a DOCTYPE declaration: DTDs and entities are refused", "dfsio", "-write",
+        "--root", root, "--run-dir", runs, "-conf", file.toString());
+    Path dir = Files.createDirectories(work.resolve("conf"));
+    Files.writeString(dir.resolve("core-site.xml"), xxe);
+    refused(Map.of("HADOOP_CONF_DIR", dir.toString()), "$HADOOP_CONF_DIR: " + dir.resolve("core-site.xml")
+        + " has a DOCTYPE declaration", "dfsio", "-write", "--root", root, "--run-dir", runs);
+  }
+
+  /** Names that leave their root, and roots whose URI names no host. */
+  @Test
+  void pathsThatEscapeOrNameNoHost() throws Exception {
+    for (String prefix : new String[] {"..", ".", "a/..", "../x"}) {
+      refused("--prefix: must be one directory name under --path", "freon", "dfsg", "-n", "3", "-p", prefix,
+          "--path", root, "--run-dir", runs);
+    }
+    refused("--root: hdfs:/// names no host", "dfsio", "-write", "--root", "hdfs:///x", "--run-dir", runs);
+    refused("--path: hdfs:/// names no host", "freon", "dfsg", "-n", "1", "--path", "hdfs:///x", "--run-dir", runs);
+    refused("OUT_DIR: o3fs:/// names no bucket", "teragen", "10", "o3fs:///x", "--run-dir", runs);
+  }
+
+  /** Settings, options and files of the wrong kind. */
+  @Test
+  void settingsAndFilesOfTheWrongKind() throws Exception {
+    refused("-D dfs.replication: 'abc' is not a number", "dfsio", "-write", "--embedded", "hdfs:1",
+        "-D", "dfs.replication=abc", "--run-dir", runs, "-resFile", work.resolve("res.log").toString());
+    refused("-D: '=x' has no key", "dfsio", "-write", "-D", "=x", "--root", root, "--run-dir", runs);
+    refused("-conf: " + work + " is a directory", "dfsio", "-write", "-conf", work.toString(), "--root", root,
+        "--run-dir", runs);
+
+    Path bad = Files.createDirectories(work.resolve("bad"));
+    for (String f : new String[] {"result.json", "records.jsonl.gz", "latency.hlog.gz"}) {
+      Files.copy(run.resolve(f), bad.resolve(f));
+    }
+    try (PrintStream p = new PrintStream(new GZIPOutputStream(Files.newOutputStream(bad.resolve("records.jsonl.gz"))),
+        true, StandardCharsets.UTF_8)) {
+      p.println("{\"format\": \"one\"}");
+    }
+    refused(bad.resolve("records.jsonl.gz") + " line 1: not the records' first line (field 'format' is missing or "
+        + "of the wrong kind)", "analyze", bad.toString());
+    Files.writeString(bad.resolve("result.json"), "{\"workload\": [1]}");
+    refused(bad.resolve("result.json") + " is not a run's result: field 'workload' is missing or of the wrong kind",
+        "report", bad.toString());
+  }
+
+  /** A configuration directory that does not exist is said once, and the run goes on. */
+  @Test
+  void aMissingConfigurationDirectoryIsSaid() {
+    Cli.Run r = run(Map.of("HADOOP_CONF_DIR", work.resolve("nothing").toString()), "dfsio", "-write", "-nrFiles", "1",
+        "-fileSize", "1MB", "--root", root, "--run-dir", runs, "-resFile", work.resolve("res.log").toString());
+    assertEquals(0, r.code(), r.all());
+    assertEquals("harness: $HADOOP_CONF_DIR=" + work.resolve("nothing") + " is not a directory: no site file is read "
+        + "from it", r.err().strip());
+    assertTrue(r.out().contains(", root file:" + root + " (this machine's local disk, "), r.out());
+  }
+}
