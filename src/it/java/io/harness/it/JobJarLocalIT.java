@@ -110,7 +110,7 @@ class JobJarLocalIT {
     ok("report", writeRun.toString(), readRun.toString(), "-o", html.toString());
     String page = Files.readString(html);
     assertTrue(page.contains(writeRun.getFileName().toString()) && page.contains(readRun.getFileName().toString()));
-    assertTrue(page.contains("Chart"), "the page inlines Chart.js");
+    assertTrue(page.contains("Chart.js v"), "the page inlines Chart.js from the job jar");
 
     Path csv = work.resolve("compare.csv");
     ok("compare", "--force", writeRun.toString(), readRun.toString(), "--csv", csv.toString());
@@ -136,7 +136,8 @@ class JobJarLocalIT {
 
   /**
    * The commands a Hadoop client's class path cannot run, any arguments: one line naming where they run, exit 2;
-   * a command that has commands of its own, given none of them nor anything else: one line, exit 2.
+   * the embedded clusters, which need the mini clusters' jars: one line, exit 2; a command that has commands of
+   * its own, given none of them nor anything else: one line, exit 2.
    */
   private void elsewhere() throws Exception {
     for (String[] line : List.of(new String[] {"spark", "generate", "--rows", "8", "file:///x"},
@@ -149,6 +150,15 @@ class JobJarLocalIT {
       assertEquals(1, r.err().lines().count(), r.err());
       assertTrue(r.err().startsWith("harness " + name + ": ") && r.err().contains("run bin/harness " + name),
           r.err());
+    }
+    // no mini cluster on a Hadoop client: neither harness cluster nor --embedded has a kind to start
+    for (String[] line : List.of(new String[] {"cluster", "hdfs:1", "--data", work.resolve("c").toString()},
+        new String[] {"dfsio", "-write", "--embedded", "hdfs:1", "-nrFiles", "1", "-fileSize", "1MB"})) {
+      Cli.Run r = hadoopJar(line);
+      assertEquals(2, r.code(), r.all());
+      assertEquals(1, r.err().lines().count(), r.err());
+      assertTrue(r.err().contains("unknown cluster kind 'hdfs' (available here: none)"), r.err());
+      assertFalse(Files.exists(work.resolve("c")), "nothing made");
     }
     for (String parent : commands) {
       if (commands.stream().anyMatch(c -> c.startsWith(parent + " "))) {

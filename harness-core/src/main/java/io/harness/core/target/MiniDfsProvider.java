@@ -10,6 +10,18 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /** {@code --embedded hdfs[:N]}: a MiniDFSCluster with N datanodes in this JVM. */
 public final class MiniDfsProvider implements EmbeddedClusterProvider {
+  /**
+   * Refuses to exist where Hadoop's mini cluster is not on the class path (the job jar under {@code hadoop jar}):
+   * {@link java.util.ServiceLoader} then skips it, and {@code hdfs} is not an available kind there.
+   */
+  public MiniDfsProvider() {
+    try {
+      Class.forName("org.apache.hadoop.hdfs.MiniDFSCluster", false, MiniDfsProvider.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw (NoClassDefFoundError) new NoClassDefFoundError(e.getMessage()).initCause(e);
+    }
+  }
+
   @Override
   public String name() {
     return "hdfs";
