@@ -23,11 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The CSV files of real runs (dfsio, teragen and freon dfsg on the local file system, in this JVM through the
- * harness's entry point): their columns as the README documents them, and every number against the run's
+ * harness's entry point): their columns as docs/analyze-report-compare.md documents them, and every number against the run's
  * result.json and against the figures computed here from its saved records.
  */
 class CsvFilesIT {
-  /** The README's tables of the columns: each file's, {@code KIND_} where each kind of call has one. */
+  /** The docs' tables of the columns: each file's, {@code KIND_} where each kind of call has one. */
   private static final Map<String, List<String>> DOCUMENTED = documented();
   private static final String KIND = "KIND_";
 
@@ -241,11 +241,11 @@ class CsvFilesIT {
     return Cli.lastRunDir(runs);
   }
 
-  /** The columns each of the README's CSV tables names, by file ({@code result.csv}: its table after its line). */
+  /** The columns each of the docs' CSV tables names, by file ({@code result.csv}: its table after its line). */
   private static Map<String, List<String>> documented() {
     Map<String, List<String>> tables = new LinkedHashMap<>();
     try {
-      Path readme = Path.of(System.getProperty("user.dir")).getParent().resolve("README.md");
+      Path readme = Path.of(System.getProperty("user.dir")).getParent().resolve("docs/analyze-report-compare.md");
       List<String> lines = Files.readAllLines(readme);
       List<String> table = null;
       for (String line : lines) {
@@ -267,7 +267,7 @@ class CsvFilesIT {
   /** The documented columns of {@code file} before the per-kind ones, and then each kind's. */
   private static List<String> columns(String file, List<String> kinds) {
     List<String> doc = DOCUMENTED.get(file);
-    assertTrue(doc != null && !doc.isEmpty(), "the README documents " + file + "'s columns: " + DOCUMENTED.keySet());
+    assertTrue(doc != null && !doc.isEmpty(), "docs/analyze-report-compare.md documents " + file + "'s columns: " + DOCUMENTED.keySet());
     List<String> out = new ArrayList<>(doc.stream().filter(c -> !c.startsWith(KIND)).toList());
     for (String k : kinds) {
       doc.stream().filter(c -> c.startsWith(KIND)).forEach(c -> out.add(k + "_" + c.substring(KIND.length())));

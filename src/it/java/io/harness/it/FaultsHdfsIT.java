@@ -214,8 +214,10 @@ class FaultsHdfsIT {
     Path log = Cli.lastRunDir(work.resolve("runs")).resolve("run.log");
     String logged = Files.readString(log);
     assertTrue(logged.contains("WARN") && logged.contains("DataStreamer"), "the client's warnings are in " + log);
-    // a run that failed says where its log is and what it warned of; one that did not only names it in its JSON
-    assertEquals(bad > 0, r.err().contains("Library and server logs: "), r.err());
+    // the client warned while the tasks ran (two datanodes lost): the run says where its log is and what it warned
+    // of, whether it failed or held
+    assertTrue(r.err().contains("Library and server logs: "), r.err());
+    assertTrue(r.err().contains("WARN DataStreamer: "), r.err());
     assertTrue(r.err().lines().count() < 40, r.err());
   }
 

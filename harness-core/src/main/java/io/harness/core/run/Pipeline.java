@@ -41,6 +41,7 @@ public final class Pipeline {
     PrintStream err = settings.err();
     RunFolder folder = recording == null ? RunFolder.none()
         : recording.open(Recording.runId(workload.name(), workload.operation()), err, settings.captureLogs());
+    boolean succeeded = false;
     try (T target = open(source)) {
       workload.preflight(target);
       String disk = LocalSpace.check(workload, target, settings.recording() != null && settings.recording().force());
@@ -49,8 +50,14 @@ public final class Pipeline {
       ContextLines.of(cluster).forEach(out::println);
       out.println(prepared.line() + disk);
       String startedAt = Instant.now().toString();
-      RunRecords records = recording == null ? prepared.engine().run(settings)
-          : recording.measured(() -> prepared.engine().run(settings));
+      folder.measuring(true);
+      RunRecords records;
+      try {
+        records = recording == null ? prepared.engine().run(settings)
+            : recording.measured(() -> prepared.engine().run(settings));
+      } finally {
+        folder.measuring(false);
+      }
       folder.writeRecords(records);
 
       // the figures and the block from the records, as harness analyze computes them from the saved ones
@@ -83,12 +90,13 @@ public final class Pipeline {
         outcome = new RunOutcome(result, records, after, aggregate, exit, folder.dir());
       }
       reports(folder, json, result, after, records, workload);
+      succeeded = exit == ExitCodes.OK;
       return outcome;
     } catch (UsageException e) {
       folder.discard();
       throw e;
     } finally {
-      folder.close(err);
+      folder.close(err, succeeded);
     }
   }
 

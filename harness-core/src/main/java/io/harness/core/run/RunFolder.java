@@ -55,6 +55,13 @@ public final class RunFolder {
     return dir;
   }
 
+  /** The run's measured phase starts ({@code true}) or ends (for what the log's summary tells). */
+  public void measuring(boolean on) {
+    if (log != null) {
+      log.measuring(on);
+    }
+  }
+
   /** The log's name in the folder when it holds anything so far, else null. */
   public String logName() {
     return log != null && !log.empty() ? LOG : null;
@@ -85,12 +92,12 @@ public final class RunFolder {
    * the log holds (its path and one line per distinct warning or error), whether the run succeeded or not.
    * Removes the folder when nothing was left in it.
    */
-  public void close(PrintStream err) {
+  public void close(PrintStream err, boolean succeeded) {
     if (log != null) {
       log.close();
       // a run that held while its client warned (a datanode lost mid-write) says so too: the warnings are the
       // only sign of it
-      log.summary().forEach(err::println);
+      (succeeded ? log.summaryIfMeasuredWarned() : log.summary()).forEach(err::println);
       log = null;
     }
     removeIfEmpty();

@@ -58,6 +58,9 @@ public final class RunLog {
   private long lines;
   private long warnings;
   private long errors;
+  /** Whether the run's measured phase is going on: what is logged then is what the run's tasks met. */
+  private boolean measuring;
+  private long measuredEvents;
   private Reason pending;
 
   /** One distinct warning or error: the first line seen, and how often it came. */
@@ -65,6 +68,7 @@ public final class RunLog {
     final String level;
     String text;
     long count;
+    long measured;
     boolean detailed;
 
     Reason(String level, String text) {
@@ -120,6 +124,11 @@ public final class RunLog {
     return lines == 0;
   }
 
+  /** The run's measured phase starts ({@code true}) or ends: warnings logged meanwhile are what its tasks met. */
+  public synchronized void measuring(boolean on) {
+    measuring = on;
+  }
+
   /**
    * The terminal's lines about the log: none when nothing was warned about; else where the log is, with
    * its counts, and the distinct warnings and errors, most frequent first.
@@ -137,6 +146,15 @@ public final class RunLog {
       out.add("  ... and " + (reasons.size() - REASONS_SHOWN) + " more (see the log)");
     }
     return out;
+  }
+
+  /**
+   * The lines for a run that succeeded: {@link #summary} when warnings or errors were logged while its tasks ran
+   * (a datanode lost mid-write that the client rode out), else none: what a cluster logs while it starts, is set
+   * up or stops is not the run's news.
+   */
+  public synchronized List<String> summaryIfMeasuredWarned() {
+    return measuredEvents == 0 ? List.of() : summary();
   }
 
   /** A reason cut to one terminal line or so; the log has it whole. */
@@ -181,6 +199,10 @@ public final class RunLog {
       String key = level + " " + TextReport.reasonKey(reason);
       Reason r = reasons.computeIfAbsent(key, k -> new Reason(level, reason));
       r.count++;
+      if (measuring) {
+        r.measured++;
+        measuredEvents++;
+      }
       pending = r;
       return;
     }
