@@ -76,7 +76,8 @@ final class ExperimentRunner {
       RunContext.Ended end = r.spark() ? child(args, t, runDir, log, before) : inProcess(args, t, runDir, log);
       int code = end.exitCode();
       double seconds = (System.nanoTime() - t0) / 1e9;
-      Path runFolder = end.folder();
+      // the run's folder is one under runDir (its --run-dir), named as the experiment names its own paths
+      Path runFolder = end.folder() == null ? null : runDir.resolve(end.folder().getFileName());
       if (timeServers && runFolder != null) {
         ExperimentRecord.addServerTimings(runFolder, servers.timings());
       }
