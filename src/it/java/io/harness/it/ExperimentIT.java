@@ -121,13 +121,16 @@ class ExperimentIT {
         + "workloads:\n"
         + "  - name: read-missing\n    run: dfsio -read -nrFiles 2 -fileSize 1MB --root ${root}/none\n"
         + "  - run: dfsio -write -nrFiles 2 -fileSize 1MB --root ${root}/w\n");
-    Path out = dir.resolve("out");
+    // a relative -o (under the build's own target/): the runs' folders are named under it
+    Path out = Path.of("target", "experiment-relative-" + System.nanoTime());
     Cli.Run r = Cli.inProcess("experiment", file.toString(), "-o", out.toString());
     assertEquals(1, r.code(), r.all());
     JsonNode runs = JSON.readTree(out.resolve("experiment.json").toFile()).path("runs");
     assertEquals(2, runs.size());
     assertEquals(1, runs.get(0).path("exitCode").asInt());
     assertEquals(0, runs.get(1).path("exitCode").asInt());
+    assertTrue(Files.isRegularFile(out.resolve(runs.get(1).path("dir").asText()).resolve("result.json")),
+        runs.get(1).toString());
   }
 
   /**
