@@ -1,6 +1,5 @@
 package io.harness.core.engine;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +37,7 @@ public final class TaskRecorder {
   private Map<String, TickCounts> totals;
   private long bytes;
   /** Bytes by the epoch tick ({@link TaskRecord#TICK_NANOS}) in which the call that moved them ended. */
-  private long firstTick = -1;
-  private long[] perTick;
+  private TickCounts perTick = new TickCounts();
   private long startNano;
   private long endNano;
   /** Calls that start before this are warm-up; the deadline of a time-bounded task. */
@@ -124,33 +122,11 @@ public final class TaskRecorder {
     if (totals == null) {
       totals = new LinkedHashMap<>();
     }
-    TickCounts t = totals.computeIfAbsent(key, k -> new TickCounts());
-    t.add(EpochClock.nowEpochNanos() / TaskRecord.TICK_NANOS, total - t.total);
-    t.total = total;
+    // the last total noted is the one the record holds
+    long before = extra.get(key) instanceof Long last && totals.containsKey(key) ? last : 0;
+    totals.computeIfAbsent(key, k -> new TickCounts()).add(EpochClock.nowEpochNanos() / TaskRecord.TICK_NANOS,
+        total - before);
     extra.put(key, total);
-  }
-
-  /** A running total's increases by tick, from its first tick on. */
-  private static final class TickCounts {
-    long total;
-    long first = -1;
-    long[] counts = new long[4];
-    int length;
-
-    void add(long tick, long n) {
-      if (n == 0) {
-        return;
-      }
-      if (first < 0) {
-        first = tick;
-      }
-      int i = (int) (tick - first);
-      if (i >= counts.length) {
-        counts = Arrays.copyOf(counts, Math.max(i + 1, counts.length * 2));
-      }
-      counts[i] += n;
-      length = Math.max(length, i + 1);
-    }
   }
 
   /** Adds bytes moved outside timed calls. */
@@ -192,16 +168,7 @@ public final class TaskRecorder {
     if (n == 0) {
       return;
     }
-    long tick = EpochClock.toEpochNanos(nanoTime) / TaskRecord.TICK_NANOS;
-    if (firstTick < 0) {
-      firstTick = tick;
-      perTick = new long[16];
-    }
-    int i = (int) (tick - firstTick);
-    if (i >= perTick.length) {
-      perTick = Arrays.copyOf(perTick, Math.max(i + 1, perTick.length * 2));
-    }
-    perTick[i] += n;
+    perTick.add(EpochClock.toEpochNanos(nanoTime) / TaskRecord.TICK_NANOS, n);
   }
 
   private Histogram histogram(String kind) {
@@ -311,8 +278,8 @@ public final class TaskRecorder {
   }
 
   private TaskRecord record() {
-    SortedMap<Long, Long> series = firstTick < 0 ? new TreeMap<>() : TickSeries.ofDense(firstTick, perTick,
-        perTick.length);
+    SortedMap<Long, Long> series = perTick.first() < 0 ? new TreeMap<>()
+        : TickSeries.ofDense(perTick.first(), perTick.counts(), perTick.length());
     // compressed copies: the live histograms stay as they are
     Map<String, Histogram> lat = PackedLatency.of(latency);
     // the measured time starts when the warm-up ends (a task that ended before then measured nothing)
@@ -320,9 +287,9 @@ public final class TaskRecorder {
     Map<String, Object> noted = extra;
     if (totals != null) {
       noted = new LinkedHashMap<>(extra);
-      Map<String, Object> perTick = new LinkedHashMap<>();
-      totals.forEach((k, t) -> perTick.put(k, TaskRecord.tickCounts(t.first, t.counts, t.length)));
-      noted.put(TaskRecord.TOTALS_PER_TICK, perTick);
+      Map<String, Object> byTick = new LinkedHashMap<>();
+      totals.forEach((k, t) -> byTick.put(k, TaskRecord.tickCounts(t.first(), t.counts(), t.length())));
+      noted.put(TaskRecord.TOTALS_PER_TICK, byTick);
     }
     return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from), EpochClock.toEpochNanos(endNano),
         lat, series, error, interrupted, stack, noted);
