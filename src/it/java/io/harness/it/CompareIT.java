@@ -217,7 +217,7 @@ class CompareIT {
         long nanos = 0;
         long[] buckets = new long[0];
         long max = 0;
-        for (JsonNode fs : j.at("/figures/instrumentation")) {
+        for (JsonNode fs : j.at("/instrumentation")) {
           calls += fs.at("/counters/" + call + ".call").asLong();
           nanos += fs.at("/counters/" + call + ".allTimeNanos").asLong();
           max = Math.max(max, fs.at("/counters/" + call + ".maxNanos").asLong());
@@ -235,9 +235,9 @@ class CompareIT {
         add(out, call + " agent p50 ms", AgentBuckets.percentile(buckets, max, 0.5) / 1e6);
         add(out, call + " agent p99 ms", AgentBuckets.percentile(buckets, max, 0.99) / 1e6);
         add(out, call + " agent max ms", max / 1e6);
-        if (j.at("/figures/instrumentation").size() == 1) {
+        if (j.at("/instrumentation").size() == 1) {
           // one file system: its own p99, as the agent computed it
-          assertEquals(j.at("/figures/instrumentation/0/counters/" + call + ".p99Nanos").asLong(),
+          assertEquals(j.at("/instrumentation/0/counters/" + call + ".p99Nanos").asLong(),
               AgentBuckets.percentile(buckets, max, 0.99), call);
         }
       }

@@ -211,12 +211,12 @@ class DfsioOzoneIT {
     long writes = j.get("aggregate").get("latency").get("write").get("count").asLong();
     assertEquals(2 * 9, writes); // 8 MB in 1,000,000-byte buffers: 8 full and 1 partial per file
     JsonNode ofs = null;
-    for (JsonNode fs : j.get("figures").get("instrumentation")) {
+    for (JsonNode fs : j.get("instrumentation")) {
       if ("ofs".equals(fs.get("scheme").asText()) && fs.get("counters").get("write.call").asLong() > 0) {
         ofs = fs;
       }
     }
-    assertTrue(ofs != null, j.get("figures").get("instrumentation").toString());
+    assertTrue(ofs != null, j.get("instrumentation").toString());
     assertEquals(writes, ofs.get("counters").get("write.call").asLong(), ofs.toString());
     assertEquals(2, ofs.get("counters").get("close.call").asLong(), ofs.toString());
     assertTrue(ofs.get("counters").get("watchForCommit.call").asLong() > 0, ofs.toString());

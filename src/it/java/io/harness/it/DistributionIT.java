@@ -244,13 +244,13 @@ class DistributionIT {
     JsonNode j = Cli.lastResult(dir.resolve("runs"));
     long writes = 0;
     long closes = 0;
-    for (JsonNode fs : j.get("figures").get("instrumentation")) {
+    for (JsonNode fs : j.get("instrumentation")) {
       if ("hdfs".equals(fs.get("scheme").asText())) {
         writes += fs.get("counters").path("write.call").asLong();
         closes += fs.get("counters").path("close.call").asLong();
       }
     }
-    assertTrue(writes > 0, j.get("figures").get("instrumentation").toString());
+    assertTrue(writes > 0, j.get("instrumentation").toString());
     assertTrue(closes >= 3, "two batches of Parquet files and a _SUCCESS each: " + j.get("figures"));
     assertEquals("flamegraph-wall.html", j.get("figures").get("profile").get("flameGraph").asText());
     assertTrue(Files.size(runDir.resolve("flamegraph-wall.html")) > 0, "flame graph");

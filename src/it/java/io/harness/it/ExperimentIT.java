@@ -74,7 +74,7 @@ class ExperimentIT {
     // the Spark JVM timed the client's waits, the experiment's JVM its datanodes' handling of them
     String generate = rows.stream().filter(l -> l.get(1).equals("generate") && l.get(4).equals("ozone")).findFirst()
         .orElseThrow().get(11);
-    JsonNode timings = result(out, generate).at("/figures/instrumentation");
+    JsonNode timings = result(out, generate).at("/instrumentation");
     long clientWaits = 0;
     long datanodeWrites = 0;
     for (JsonNode t : timings) {

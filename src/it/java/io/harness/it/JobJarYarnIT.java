@@ -130,7 +130,7 @@ class JobJarYarnIT {
     assertTrue(w.err().contains("--instrument: " + FILES + " task(s) timed in their own JVMs, summed (ms for allTime):"),
         w.err());
     assertTrue(w.err().contains(" hdfs: write.call=" + 64 * FILES + " "), w.err());
-    assertEquals(FILES, perMap.size(), json.get("figures").get("instrumentation").toString());
+    assertEquals(FILES, perMap.size(), json.get("instrumentation").toString());
     for (int i = 0; i < FILES; i++) {
       assertArrayEquals(new long[] {64, 1}, perMap.get("test_io_" + i), "test_io_" + i + ": " + perMap.keySet());
     }
@@ -210,12 +210,12 @@ class JobJarYarnIT {
   }
 
   /**
-   * The hdfs counters of each map that ran the agent in its own JVM ({@code figures.instrumentation}
+   * The hdfs counters of each map that ran the agent in its own JVM ({@code instrumentation}
    * entries with a task), summed over the map's hdfs FileSystem instances, by task name.
    */
   private static Map<String, long[]> mapCounters(JsonNode json, String... counters) {
     Map<String, long[]> perMap = new java.util.TreeMap<>();
-    for (JsonNode fs : json.get("figures").get("instrumentation")) {
+    for (JsonNode fs : json.get("instrumentation")) {
       if (fs.has("task") && "hdfs".equals(fs.get("scheme").asText())) {
         long[] sums = perMap.computeIfAbsent(fs.get("task").asText(), t -> new long[counters.length]);
         for (int i = 0; i < counters.length; i++) {

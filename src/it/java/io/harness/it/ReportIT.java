@@ -63,7 +63,7 @@ class ReportIT {
     List<String> checked = page.assertFiguresEqual(json);
     for (String field : List.of("/aggregate/mbPerSec", "/aggregate/bytes", "/aggregate/tasks",
         "/aggregate/latency/write/p99Nanos", "/figures/legacy/throughputMbSec", "/figures/legacy/ioRateStdDev",
-        "/figures/instrumentation/0/counters/write.call", "/figures/instrumentation/0/counters/close.allTimeNanos",
+        "/instrumentation/0/counters/write.call", "/instrumentation/0/counters/close.allTimeNanos",
         "/target", "/versions/hadoop")) {
       assertTrue(checked.contains(field), field + " shown; shown: " + checked);
     }

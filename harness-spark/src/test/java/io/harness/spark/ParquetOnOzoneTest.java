@@ -56,7 +56,7 @@ class ParquetOnOzoneTest extends ParquetChainTestBase {
     assertEquals("write,ozone", j.at("/options/--instrument").asText());
     long files = j.at("/figures/files").asLong();
     assertEquals(2, files, "one Parquet file per partition");
-    JsonNode instrumentation = j.at("/figures/instrumentation");
+    JsonNode instrumentation = j.at("/instrumentation");
     // two ofs:// instances write: the executors' (Hadoop's cached one, open until the JVM ends: the Parquet
     // files and the committer's _SUCCESS) and the harness's own (generate's marker file, closed at the end)
     JsonNode executors = null;
@@ -88,7 +88,7 @@ class ParquetOnOzoneTest extends ParquetChainTestBase {
         "--record-size", "4KB", "--partitions", "2", "--profile", "wall");
     assertEquals(0, r.exit(), r.toString());
     Path run = onlyRun(runs);
-    JsonNode p = ResultWriter.mapper().readTree(run.resolve("result.json").toFile()).at("/figures/profile");
+    JsonNode p = ResultWriter.mapper().readTree(run.resolve("result.json").toFile()).at("/profile");
     assertEquals("wall", p.path("event").asText(), p.toString());
     assertEquals("flamegraph-wall.html", p.path("flameGraph").asText(), p.toString());
     assertTrue(p.path("engine").asText().startsWith("wall-clock"), p.toString());

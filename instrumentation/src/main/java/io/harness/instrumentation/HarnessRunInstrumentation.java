@@ -18,7 +18,7 @@ public final class HarnessRunInstrumentation implements RunInstrumentation {
   @Override
   public String start(String option, String ruleSets) {
     try {
-      // the counters go into the run's JSON (figures.instrumentation): no JSON line on the terminal
+      // the counters go into the run's JSON (instrumentation): no JSON line on the terminal
       String line = Attach.loadIntoThisJvm(option, ruleSets, null, false);
       long waited = awaitCompilerQuiet(SETTLE_MAX_MS);
       return waited < 0 ? line : String.format(java.util.Locale.ROOT, "%s (waited %.1f s for the agent's start to settle)", line,

@@ -80,7 +80,7 @@ class DatanodeAgentIT {
 
   /**
    * Two {@code dfsio -write --embedded ozone --instrument write,ozone,datanode} runs in one JVM (1, then 2 files of
-   * 6 MB; Ozone's defaults: 4 MB chunks, 256 MB blocks, RATIS/THREE): each run's {@code figures.instrumentation}
+   * 6 MB; Ozone's defaults: 4 MB chunks, 256 MB blocks, RATIS/THREE): each run's {@code instrumentation}
    * has the client's FileSystem and the datanode scope with p50 / p99 / max, and the datanode's counters are the
    * run's own (a 6 MB file is 2 chunks and 1 block: 12 WriteChunk and 3 PutBlock dispatches per file).
    */

@@ -43,8 +43,8 @@ public final class AnalyzeCommand extends BaseSubcommand implements Callable<Int
           + "field); exit 1 naming the first field that differs.")
   boolean check;
 
-  /** Figures the run adds after its workload's own (not from the records): left out of --check. */
-  static final java.util.Set<String> ADDED = java.util.Set.of("instrumentation", "profile", "partFile");
+  /** Figures the workload adds after the run (not from the records): left out of --check. */
+  static final java.util.Set<String> ADDED = java.util.Set.of("partFile");
 
   /** What --json writes. */
   record Recomputed(String workload, String operation, Object figures, Object aggregate) {}

@@ -54,19 +54,17 @@ final class ExperimentRecord {
 
   /**
    * Adds what this JVM's datanodes did during a run in a JVM of its own (a Spark step on the experiment's cluster)
-   * to that run's {@code figures.instrumentation}, beside the client's counters: the entries with a {@code scope}
+   * to that run's {@code instrumentation}, beside the client's counters: the entries with a {@code scope}
    * (the datanode's), each marked {@code "measuredBy": "experiment"}.
    */
   static void addServerTimings(Path runFolder, List<Map<String, Object>> timings) throws IOException {
     Path file = runFolder.resolve("result.json");
     com.fasterxml.jackson.databind.ObjectMapper mapper = ResultWriter.mapper();
-    com.fasterxml.jackson.databind.JsonNode tree = mapper.readTree(file.toFile());
-    if (!(tree.path("figures") instanceof com.fasterxml.jackson.databind.node.ObjectNode figures)) {
+    if (!(ResultWriter.readTree(file) instanceof com.fasterxml.jackson.databind.node.ObjectNode tree)) {
       return;
     }
-    com.fasterxml.jackson.databind.node.ArrayNode list = figures.has("instrumentation")
-        && figures.get("instrumentation").isArray() ? (com.fasterxml.jackson.databind.node.ArrayNode)
-        figures.get("instrumentation") : figures.putArray("instrumentation");
+    com.fasterxml.jackson.databind.node.ArrayNode list = tree.get("instrumentation")
+        instanceof com.fasterxml.jackson.databind.node.ArrayNode a ? a : tree.putArray("instrumentation");
     boolean added = false;
     for (Map<String, Object> t : timings) {
       if (t.get("scope") != null) {

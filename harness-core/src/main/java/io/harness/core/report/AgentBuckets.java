@@ -1,7 +1,7 @@
 package io.harness.core.report;
 
 /**
- * The timing agent's log-scale buckets as a run's JSON holds them ({@code figures.instrumentation[].buckets}:
+ * The timing agent's log-scale buckets as a run's JSON holds them ({@code instrumentation[].buckets}:
  * per timed call, the count of calls in each bucket of nanoseconds), read back: the one place in harness-core
  * that knows which values a bucket holds. The rule is the agent's, {@code
  * io.harness.instrumentation.boot.Histogram} (instrumentation module, which harness-core does not depend on):

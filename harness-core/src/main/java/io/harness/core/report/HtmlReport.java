@@ -96,8 +96,8 @@ public final class HtmlReport {
     RunFacts.context(page, run, json, series.beforeStartSeconds());
     RunFacts.figures(page, analysis, r.options().get("--warmup"), window);
     RunCharts.write(page, series, calls(run), skipNanos / 1e9, untilNanos / 1e9);
-    Observed.instrumentation(page, json.path("figures"));
-    Observed.profile(page, json.path("figures"), run.dir());
+    Observed.instrumentation(page, json.path("instrumentation"));
+    Observed.profile(page, json.path("profile"), run.dir());
     JsonNode figures = window == null ? json.path("figures") : ResultWriter.mapper().valueToTree(analysis.figures());
     RunFacts.details(page, r, figures);
     page.add("</section>\n");
@@ -106,7 +106,7 @@ public final class HtmlReport {
   /** The run's {@code result.json} as a tree (fields this harness does not model too, e.g. a newer one's). */
   static JsonNode tree(SavedRun run) throws IOException {
     Path file = run.dir().resolve(RunFolder.RESULT);
-    return Files.isRegularFile(file) ? ResultWriter.mapper().readTree(file.toFile())
+    return Files.isRegularFile(file) ? ResultWriter.readTree(file)
         : ResultWriter.mapper().valueToTree(run.result());
   }
 

@@ -11,8 +11,7 @@ import java.util.Set;
 /**
  * What {@code --instrument} and {@code --profile} add to a run's report: the timing agent's counters per
  * FileSystem instance and per server-side scope (calls, total and mean time, p50 / p99 / max, failed calls, from
- * {@code figures.instrumentation}) and
- * the link to the flame graph ({@code figures.profile}).
+ * the result's {@code instrumentation}) and the link to the flame graph (its {@code profile}).
  */
 final class Observed {
   /** The calls always shown when the agent counted them; the others only when they were called. */
@@ -27,8 +26,7 @@ final class Observed {
    * the datanode's dn.watch. Columns: calls, total, mean, p50, p99, max (ms), failed; a run saved before the
    * distributions were recorded shows p50 / p99 / max empty.
    */
-  static void instrumentation(Page page, JsonNode figures) {
-    JsonNode all = figures.path("instrumentation");
+  static void instrumentation(Page page, JsonNode all) {
     if (!all.isArray() || all.isEmpty()) {
       return;
     }
@@ -48,7 +46,7 @@ final class Observed {
         }
         page.paragraph("note", "FileSystem " + fs.path("fs").asText("?") + ": " + String.join(" · ", about));
       }
-      page.add(table(fs.path("counters"), Html.pointer("figures", "instrumentation", i, "counters")).html());
+      page.add(table(fs.path("counters"), Html.pointer("instrumentation", i, "counters")).html());
       page.add("</div>");
     }
     page.add("</div>\n");
@@ -89,8 +87,7 @@ final class Observed {
   }
 
   /** The flame graph's link, when the run had {@code --profile}. */
-  static void profile(Page page, JsonNode figures, java.nio.file.Path runDir) {
-    JsonNode p = figures.path("profile");
+  static void profile(Page page, JsonNode p, java.nio.file.Path runDir) {
     if (!p.hasNonNull("flameGraph")) {
       return;
     }

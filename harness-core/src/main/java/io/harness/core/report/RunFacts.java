@@ -128,11 +128,7 @@ final class RunFacts {
       page.add("</ul>\n");
     }
     Table f = new Table("facts figures", List.of());
-    Flattened.leaves(figures, "/figures", "", (key, pointer, value) -> {
-      if (!key.startsWith("instrumentation") && !key.startsWith("profile")) {
-        f.pair(key, Cell.field(value.asText(), pointer));
-      }
-    });
+    Flattened.leaves(figures, "/figures", "", (key, pointer, value) -> f.pair(key, Cell.field(value.asText(), pointer)));
     page.add("<details><summary>Figures (as in result.json)</summary>").add(f.html()).add("</details>\n");
     Table o = new Table("facts options", List.of());
     r.options().forEach((k, v) -> {

@@ -17,8 +17,6 @@ public final class RunFigures {
   /** One figure: the row it goes in and its value (null: n/a, the run has the figure but cannot tell it). */
   public record Figure(String name, Double value) {}
 
-  /** The figures' key the instrumentation's reports are under. */
-  static final String INSTRUMENTATION = "instrumentation";
   /** Between a timed call and its percentile in a figure's name: apart from the workload's own latency rows. */
   static final String AGENT = " agent ";
 
@@ -40,7 +38,7 @@ public final class RunFigures {
       out.add(new Figure(s.item() + "/s", s.itemsPerSec()));
     }
     a.latency().forEach((kind, l) -> latency(out, kind, l));
-    for (TimedCalls.Timed t : TimedCalls.of(run.result().figures().get(INSTRUMENTATION))) {
+    for (TimedCalls.Timed t : TimedCalls.of(run.result().instrumentation())) {
       out.add(new Figure(t.call() + " calls", (double) t.calls()));
       out.add(new Figure(t.call() + " total ms", t.nanos() / 1e6));
       out.add(new Figure(t.call() + " mean ms", t.nanos() / 1e6 / t.calls()));

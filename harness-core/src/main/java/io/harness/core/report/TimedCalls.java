@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The timing agent's calls of one run ({@code figures.instrumentation}), each summed over the reports that
+ * The timing agent's calls of one run (the result's {@code instrumentation}), each summed over the reports that
  * counted it: calls and total time added, and the p50 / p99 / max from the reports' buckets added together
  * ({@link AgentBuckets}): percentiles of several file systems cannot be added, their bucket counts can. The max
  * is the largest report's (exact). A run saved before the reports held buckets has its percentiles only when a
@@ -17,7 +17,7 @@ import java.util.Map;
  * {@code dn.*}).
  */
 final class TimedCalls {
-  /** One report in {@code figures.instrumentation}: its counters ({@code write.call}, ...) and buckets. */
+  /** One report in the result's {@code instrumentation}: its counters ({@code write.call}, ...) and buckets. */
   @JsonIgnoreProperties(ignoreUnknown = true)
   record Report(Map<String, Long> counters, Map<String, long[]> buckets) {
     long counter(String name) {

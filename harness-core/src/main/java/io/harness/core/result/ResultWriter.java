@@ -21,8 +21,19 @@ public final class ResultWriter {
     MAPPER.writeValue(file.toFile(), result);
   }
 
+  /** The result saved in {@code file}, in the current format whatever format it was saved in. */
   public static RunResult read(Path file) throws IOException {
-    return MAPPER.readValue(file.toFile(), RunResult.class);
+    com.fasterxml.jackson.databind.JsonNode tree = readTree(file);
+    if (!tree.isObject()) {
+      throw com.fasterxml.jackson.databind.exc.MismatchedInputException.from(null, RunResult.class,
+          "not a JSON object");
+    }
+    return MAPPER.treeToValue(tree, RunResult.class);
+  }
+
+  /** The result saved in {@code file} as a tree, in the current format ({@link ResultFormat#upgrade}). */
+  public static com.fasterxml.jackson.databind.JsonNode readTree(Path file) throws IOException {
+    return ResultFormat.upgrade(MAPPER.readTree(file.toFile()));
   }
 
   public static ObjectMapper mapper() {

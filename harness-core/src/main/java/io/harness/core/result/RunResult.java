@@ -13,10 +13,13 @@ import java.util.Map;
  * {@code log} is the file in the run's folder that holds the libraries' and embedded servers' logs;
  * {@code plan} is the workload's checked options, what {@code harness analyze} rebuilds the workload from;
  * {@code cluster} is what the run's numbers depend on, read from the target at its start (absent in results
- * written before it existed).
+ * written before it existed). {@code format} is the shape of this file ({@link ResultFormat}); {@code instrumentation}
+ * holds {@code --instrument}'s reports (one per FileSystem instance, task or server-side scope) and {@code profile}
+ * names {@code --profile}'s flame graph: both absent when the run had neither.
  */
 @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
 public record RunResult(
+    int format,
     String workload,
     String operation,
     List<String> commandLine,
@@ -36,17 +39,17 @@ public record RunResult(
     List<TaskResult> tasks,
     @JsonInclude(JsonInclude.Include.NON_NULL) String interrupted,
     @JsonInclude(JsonInclude.Include.NON_NULL) String log,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Object plan) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Object plan,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Map<String, Object>> instrumentation,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> profile) {
 
-  /** This result with other figures. */
-  /** This result, finished at {@code time} (what the run did after its figures, e.g. a part file, included). */
-  public RunResult finishedAt(String time) {
-    return new RunResult(workload, operation, commandLine, options, versions, host, target, targetDescription, root,
-        cluster, startedAt, time, exitCode, failedTasks, aggregate, figures, tasks, interrupted, log, plan);
-  }
-
-  public RunResult withFigures(Map<String, Object> newFigures) {
-    return new RunResult(workload, operation, commandLine, options, versions, host, target, targetDescription, root,
-        cluster, startedAt, finishedAt, exitCode, failedTasks, aggregate, newFigures, tasks, interrupted, log, plan);
+  /**
+   * This result with the figures the workload had after the run (what it did after its figures, e.g. a part file,
+   * included), finished at {@code time}.
+   */
+  public RunResult finished(Map<String, Object> newFigures, String time) {
+    return new RunResult(format, workload, operation, commandLine, options, versions, host, target,
+        targetDescription, root, cluster, startedAt, time, exitCode, failedTasks, aggregate, newFigures, tasks,
+        interrupted, log, plan, instrumentation, profile);
   }
 }

@@ -6,6 +6,7 @@ import io.harness.core.context.ClusterContext;
 import io.harness.core.context.ContextLines;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.result.Aggregate;
+import io.harness.core.result.ResultFormat;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import io.harness.core.result.TaskResult;
@@ -74,10 +75,11 @@ public final class Pipeline {
         err.println(workload.label() + ": stopped by " + settings.stop().signal() + "; the figures cover what " + tasks
             + " task(s) did until then");
       }
+      Recording.Observed observed = recording == null ? Recording.Observed.NONE : recording.observed(folder.dir(), err);
       int exit = settings.stop().exitCode(records.failed().isEmpty() && figures.failures().isEmpty()
           ? ExitCodes.OK : ExitCodes.FAILED);
       RunResult result = result(workload, target, prepared, cluster, startedAt, exit, aggregate, figures, records,
-          folder);
+          folder, observed);
       Path json = save(folder, result);
       if (json != null) {
         out.println("Result JSON: " + json);
@@ -85,7 +87,7 @@ public final class Pipeline {
       RunOutcome outcome = new RunOutcome(result, records, figures, aggregate, exit, folder.dir());
       Figures after = workload.finish(target, outcome, settings);
       if (after != figures) {
-        result = result.withFigures(figuresMap(after)).finishedAt(Instant.now().toString());
+        result = result.finished(figuresMap(after), Instant.now().toString());
         save(folder, result);
         outcome = new RunOutcome(result, records, after, aggregate, exit, folder.dir());
       }
@@ -113,9 +115,9 @@ public final class Pipeline {
     }
   }
 
-  /** Saves the result (with {@code --instrument}'s and {@code --profile}'s figures) when the run records. */
+  /** Saves the result when the run records. */
   private Path save(RunFolder folder, RunResult result) throws java.io.IOException {
-    return settings.recording() == null ? null : settings.recording().save(folder, result, settings.stop(), settings.err());
+    return settings.recording() == null ? null : settings.recording().save(folder, result, settings.stop());
   }
 
   /**
@@ -134,15 +136,15 @@ public final class Pipeline {
 
   private <T extends RunTarget> RunResult result(Workload<T> workload, T target, Workload.Prepared prepared,
       ClusterContext cluster, String startedAt, int exit, Aggregate aggregate, Figures figures, RunRecords records,
-      RunFolder folder) {
+      RunFolder folder, Recording.Observed observed) {
     List<String> failed = new ArrayList<>();
     for (TaskRecord r : records.failed()) {
       failed.add(r.name() + ": " + r.error());
     }
-    return new RunResult(workload.name(), workload.operation(), settings.commandLine(), settings.options(),
-        Versions.detect(), hostName(), target.location(), target.description(), prepared.root(), cluster, startedAt,
-        Instant.now().toString(), exit, failed, aggregate, figuresMap(figures), results(records),
-        settings.stop().signal(), folder.logName(), workload.plan());
+    return new RunResult(ResultFormat.CURRENT, workload.name(), workload.operation(), settings.commandLine(),
+        settings.options(), Versions.detect(), hostName(), target.location(), target.description(), prepared.root(),
+        cluster, startedAt, Instant.now().toString(), exit, failed, aggregate, figuresMap(figures), results(records),
+        settings.stop().signal(), folder.logName(), workload.plan(), observed.instrumentation(), observed.profile());
   }
 
   /** The workload's figures as the JSON has them. */

@@ -27,8 +27,8 @@ import java.util.concurrent.Callable;
  *
  * <p>Its life in a run: {@link #begin} once the arguments are checked and before anything is created (an unknown
  * profile event or rule set is bad input, exit 2); {@link #open} makes the run's folder; {@link #measured} around
- * the run's measured phase (once); {@link #figures} gives {@code figures.instrumentation} and
- * {@code figures.profile} and moves the flame graph into the folder; {@link #writesReport} says whether the run's
+ * the run's measured phase (once); {@link #observed} gives the result's {@code instrumentation} and
+ * {@code profile} and moves the flame graph into the folder; {@link #writesReport} says whether the run's
  * folder gets its HTML report.
  */
 public final class Recording {
@@ -43,7 +43,7 @@ public final class Recording {
   private final boolean force;
 
   private RunInstrumentation instrumentation;
-  private Map<String, Object> extraFigures;
+  private Observed observed;
   private final List<Map<String, Object>> taskTimings = new ArrayList<>();
   private Profiler profiler;
   private Path flameGraph;
@@ -118,7 +118,7 @@ public final class Recording {
     return instrumentation == null ? null : instrumentation.taskAgent("--instrument", instrument);
   }
 
-  /** Counters a task measured in its own JVM: they go into {@code figures.instrumentation}, named by task. */
+  /** Counters a task measured in its own JVM: they go into the result's {@code instrumentation}, named by task. */
   public void addTaskTimings(String task, List<Map<String, Object>> timings) {
     for (Map<String, Object> t : timings) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -155,21 +155,12 @@ public final class Recording {
   }
 
   /**
-   * Saves {@code result} in {@code folder} (and to {@code --json}) with {@link #figures} added to its figures
-   * and the exit code the run ends with ({@code stop}: a signal before this changes it, none after); returns the
-   * folder's file, or null.
+   * Writes {@code result} in {@code folder} (and to {@code --json}) and settles the run's exit code with it (a
+   * signal after this no longer changes it); returns the folder's file, or null.
    */
-  public Path save(RunFolder folder, RunResult result, io.harness.core.base.StopRequest stop, PrintStream err)
-      throws IOException {
-    Map<String, Object> figures = new LinkedHashMap<>(result.figures());
-    figures.putAll(figures(folder.dir(), err));
-    int exit = stop.exitCode(result.exitCode());
-    RunResult saved = new RunResult(result.workload(), result.operation(), result.commandLine(), result.options(),
-        result.versions(), result.host(), result.target(), result.targetDescription(), result.root(),
-        result.cluster(), result.startedAt(), result.finishedAt(), exit, result.failedTasks(), result.aggregate(), figures,
-        result.tasks(), stop.signal(), folder.logName(), result.plan());
-    Path file = folder.writeResult(saved, json);
-    stop.settle(exit);
+  public Path save(RunFolder folder, RunResult result, io.harness.core.base.StopRequest stop) throws IOException {
+    Path file = folder.writeResult(result, json);
+    stop.settle(result.exitCode());
     return file;
   }
 
@@ -178,36 +169,41 @@ public final class Recording {
     return json;
   }
 
+  /** What {@code --instrument} and {@code --profile} saw of a run: the result's own fields (null: not asked). */
+  public record Observed(List<Map<String, Object>> instrumentation, Map<String, Object> profile) {
+    public static final Observed NONE = new Observed(null, null);
+  }
+
   /**
-   * {@code figures.instrumentation} and {@code figures.profile}: made once, at the first call (the flame
-   * graph moves into the run's folder then, and its place is printed to {@code err}).
+   * The agent's reports and the flame graph's place: made once, at the first call (the flame graph moves into
+   * the run's folder then, and its place is printed to {@code err}).
    */
-  public Map<String, Object> figures(Path folder, PrintStream err) throws IOException {
-    if (extraFigures != null) {
-      return extraFigures;
+  public Observed observed(Path folder, PrintStream err) throws IOException {
+    if (observed != null) {
+      return observed;
     }
-    extraFigures = new LinkedHashMap<>();
+    List<Map<String, Object>> all = null;
     if (instrumentation != null) {
-      List<Map<String, Object>> all = new ArrayList<>(instrumentation.timings());
+      all = new ArrayList<>(instrumentation.timings());
       all.addAll(taskTimings);
-      extraFigures.put("instrumentation", all);
       if (!taskTimings.isEmpty()) {
         err.println(taskSummary());
       }
     }
+    Map<String, Object> p = null;
     if (flameGraph != null) {
       String name = "flamegraph-" + profiler.event() + ".html";
       Path to = folder != null ? folder.resolve(name) : Path.of(name).toAbsolutePath();
       Files.move(flameGraph, to, StandardCopyOption.REPLACE_EXISTING);
       flameGraph = null;
-      Map<String, Object> p = new LinkedHashMap<>();
+      p = new LinkedHashMap<>();
       p.put("event", profiler.event());
       p.put("engine", profiler.engine());
       p.put("flameGraph", name);
-      extraFigures.put("profile", p);
       err.println("Flame graph (" + profiler.event() + ", " + profiler.engine() + "): " + to);
     }
-    return extraFigures;
+    observed = new Observed(all, p);
+    return observed;
   }
 
   /**

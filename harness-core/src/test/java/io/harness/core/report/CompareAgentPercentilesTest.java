@@ -61,12 +61,12 @@ class CompareAgentPercentilesTest {
     return r;
   }
 
-  /** A sample run whose {@code figures.instrumentation} is {@code reports}. */
+  /** A sample run whose {@code instrumentation} is {@code reports}. */
   private Path run(String name, List<Map<String, Object>> reports) throws Exception {
     Path d = SampleRun.save(dir.resolve(name), false).dir();
     Path file = d.resolve(RunFolder.RESULT);
     ObjectNode json = (ObjectNode) ResultWriter.mapper().readTree(file.toFile());
-    ((ObjectNode) json.get("figures")).set("instrumentation", ResultWriter.mapper().valueToTree(reports));
+    ((ObjectNode) json).set("instrumentation", ResultWriter.mapper().valueToTree(reports));
     ResultWriter.mapper().writeValue(file.toFile(), json);
     return d;
   }

@@ -79,18 +79,18 @@ class HtmlReportTest {
     assertEquals("7340032", shown(page, "/figures/bytes"));
     assertEquals("3", shown(page, "/cluster/liveDatanodes"));
     assertEquals("3.4.3", shown(page, "/cluster/namenode/version"));
-    assertEquals("4", shown(page, "/figures/instrumentation/0/counters/write.call"));
-    assertEquals("13.00", shown(page, "/figures/instrumentation/0/counters/write.allTimeNanos"));
-    assertTrue(page.contains(cell("/figures/instrumentation/0/counters/hflush.call")), "the main calls, even at 0");
+    assertEquals("4", shown(page, "/instrumentation/0/counters/write.call"));
+    assertEquals("13.00", shown(page, "/instrumentation/0/counters/write.allTimeNanos"));
+    assertTrue(page.contains(cell("/instrumentation/0/counters/hflush.call")), "the main calls, even at 0");
     // the distributions (ms), and the datanode scope's table beside the client's
-    assertEquals("2.00", shown(page, "/figures/instrumentation/0/counters/write.p50Nanos"));
-    assertEquals("3.60", shown(page, "/figures/instrumentation/0/counters/write.p99Nanos"));
-    assertEquals("4.00", shown(page, "/figures/instrumentation/0/counters/write.maxNanos"));
+    assertEquals("2.00", shown(page, "/instrumentation/0/counters/write.p50Nanos"));
+    assertEquals("3.60", shown(page, "/instrumentation/0/counters/write.p99Nanos"));
+    assertEquals("4.00", shown(page, "/instrumentation/0/counters/write.maxNanos"));
     assertTrue(page.contains("Server side: datanode"), "the datanode scope's table");
-    assertEquals("3", shown(page, "/figures/instrumentation/1/counters/dn.watch.call"));
-    assertEquals("9.00", shown(page, "/figures/instrumentation/1/counters/dn.watch.p50Nanos"));
-    assertEquals("12.50", shown(page, "/figures/instrumentation/1/counters/dn.watch.p99Nanos"));
-    assertEquals("12.60", shown(page, "/figures/instrumentation/1/counters/dn.watch.maxNanos"));
+    assertEquals("3", shown(page, "/instrumentation/1/counters/dn.watch.call"));
+    assertEquals("9.00", shown(page, "/instrumentation/1/counters/dn.watch.p50Nanos"));
+    assertEquals("12.50", shown(page, "/instrumentation/1/counters/dn.watch.p99Nanos"));
+    assertEquals("12.60", shown(page, "/instrumentation/1/counters/dn.watch.maxNanos"));
     assertFalse(page.contains("flushWait.handleFlush"), "other calls only when called");
     assertEquals("host&quot;1", shown(page, "/host"));
     assertTrue(page.contains("sample bytes: 7340032 &lt;/pre&gt;"), "the block as printed");

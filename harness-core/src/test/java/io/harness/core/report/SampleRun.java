@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.harness.core.engine.Intervals;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.result.Aggregate;
+import io.harness.core.result.ResultFormat;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import io.harness.core.result.TaskResult;
@@ -154,17 +155,18 @@ final class SampleRun {
     server.put("scope", "datanode");
     server.put("fs", null);
     server.put("counters", datanode);
-    figures.put("instrumentation", List.of(Map.of("fs", 7, "scheme", "hdfs", "uri", "hdfs://nn:8020",
-        "class", "org.apache.hadoop.hdfs.DistributedFileSystem", "closed", true, "counters", counters), server));
-    figures.put("profile", Map.of("event", "cpu", "engine", "ctimer", "flameGraph", "flamegraph-cpu.html"));
+    List<Map<String, Object>> instrumentation = List.of(Map.of("fs", 7, "scheme", "hdfs", "uri", "hdfs://nn:8020",
+        "class", "org.apache.hadoop.hdfs.DistributedFileSystem", "closed", true, "counters", counters), server);
+    Map<String, Object> profile = Map.of("event", "cpu", "engine", "ctimer", "flameGraph", "flamegraph-cpu.html");
     Map<String, Object> options = new LinkedHashMap<>();
     options.put("--root", "/data/a b/" + INJECTION);
     options.put("--threads", null);
     Aggregate aggregate = Aggregate.of(records.tasks());
-    RunResult result = new RunResult("sample", "write", List.of("sample", "--root", "/data/a b/" + INJECTION),
+    RunResult result = new RunResult(ResultFormat.CURRENT, "sample", "write", List.of("sample", "--root", "/data/a b/" + INJECTION),
         options, new Versions("0.1.0", "3.4.3", "2.2.0", "17"), "host\"1", "hdfs://nn:8020", "MiniDFSCluster & co",
         "/data", null, "2026-11-23T10:00:00Z", "2026-11-23T10:00:05Z", 1, List.of("t2<b>: java.io.IOException: <gone>"),
-        aggregate, figures, records.tasks().stream().map(TaskResult::of).toList(), null, null, workload.plan());
+        aggregate, figures, records.tasks().stream().map(TaskResult::of).toList(), null, null, workload.plan(),
+        instrumentation, profile);
     Path file = dir.resolve(RunFolder.RESULT);
     ResultWriter.write(result, file);
     if (withCluster) {
