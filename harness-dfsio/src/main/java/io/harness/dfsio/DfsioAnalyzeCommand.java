@@ -75,7 +75,11 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
     double execMillis = Double.NaN;
     Aggregate agg = null;
     if (part.hasHarnessKeys()) {
-      agg = part.aggregate();
+      try {
+        agg = part.aggregate();
+      } catch (IOException e) {
+        throw new UsageException("PATH", e.getMessage());
+      }
       execMillis = agg.wallSeconds() * 1000;
     }
     LegacyFigures legacy = LegacyFigures.ofPartFile(type, Long.parseLong(tasks),

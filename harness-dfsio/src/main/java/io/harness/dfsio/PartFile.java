@@ -38,7 +38,7 @@ public final class PartFile {
   public static final String BYTES_PER_SECOND = "s:harness.bytes.per.second";
   /**
    * One key per task of a MapReduce run, {@code s:harness.task.<name>}, valued with the task's record
-   * in {@link io.harness.core.engine.TaskCodec}'s form.
+   * as the records file's line ({@link io.harness.core.engine.TaskLine}).
    */
   public static final String TASK_PREFIX = "s:harness.task.";
   /**
@@ -62,20 +62,29 @@ public final class PartFile {
     this.cutLine = cutLine;
   }
 
-  /** The tasks' own records, by index (a MapReduce run's, or a local run's since they were added; else empty). */
-  public List<io.harness.core.engine.TaskRecord> records() {
+  /**
+   * The tasks' own records, by index (a MapReduce run's, or a local run's since they were added; else empty). A
+   * part file of an older harness, whose task values are not the records file's JSON lines, has none here: its
+   * aggregate comes from its merged keys.
+   */
+  public List<io.harness.core.engine.TaskRecord> records() throws IOException {
     List<io.harness.core.engine.TaskRecord> records = new ArrayList<>();
-    values.forEach((k, v) -> {
-      if (k.startsWith(TASK_PREFIX)) {
-        records.add(io.harness.core.engine.TaskCodec.decode(k.substring(TASK_PREFIX.length()), v));
+    for (Map.Entry<String, String> e : values.entrySet()) {
+      if (e.getKey().startsWith(TASK_PREFIX) && e.getValue().startsWith("{")) {
+        try {
+          records.add(io.harness.core.engine.TaskLine.parse(e.getValue()));
+        } catch (IOException bad) {
+          throw new IOException(file + " line " + lineOf.get(e.getKey()) + ": " + e.getKey() + " is not a task record ("
+              + io.harness.core.util.JsonProblems.describe(bad) + ")");
+        }
       }
-    });
+    }
     records.sort(java.util.Comparator.comparingInt(io.harness.core.engine.TaskRecord::index));
     return records;
   }
 
   /** The tasks of a MapReduce run, by index, as the run's JSON lists them (empty for other part files). */
-  public List<TaskResult> tasks() {
+  public List<TaskResult> tasks() throws IOException {
     return records().stream().map(TaskResult::of).toList();
   }
 
@@ -225,7 +234,7 @@ public final class PartFile {
    * The harness's aggregate: from the tasks' records when the part file has them (then exactly the run's),
    * else rebuilt from the merged keys of an older harness part file (call only when {@link #hasHarnessKeys()}).
    */
-  public Aggregate aggregate() {
+  public Aggregate aggregate() throws IOException {
     List<io.harness.core.engine.TaskRecord> records = records();
     if (!records.isEmpty()) {
       return Aggregate.of(records);

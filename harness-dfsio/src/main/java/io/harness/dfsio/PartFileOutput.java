@@ -39,7 +39,7 @@ public final class PartFileOutput {
       if (!r.failed()) {
         perEpochSecond(r.bytesPerTick()).forEach((sec, b) -> perSecond.merge(sec, b, Long::sum));
       }
-      v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.engine.TaskCodec.encode(r));
+      v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.engine.TaskLine.text(r));
     }
     v.put(PartFile.BYTES_PER_SECOND, formatSeries(perSecond));
     fs.delete(dir, true);
@@ -82,7 +82,7 @@ public final class PartFileOutput {
     v.put(PartFile.LAST_END, String.valueOf(r.endEpochNanos()));
     r.latency().forEach((kind, h) -> v.put(PartFile.HISTOGRAM_PREFIX + kind, LatencySummary.of(h).histogram()));
     v.put(PartFile.BYTES_PER_SECOND, formatSeries(perEpochSecond(r.bytesPerTick())));
-    v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.engine.TaskCodec.encode(r));
+    v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.engine.TaskLine.text(r));
     return v;
   }
 

@@ -134,6 +134,46 @@ class SavedRunFormatTest {
         cell(Files.readAllLines(csv), "aggregate MB/s", "dfsio-read"), 0);
   }
 
+  /**
+   * A part file written by the harness before a task's value was the records file's line (pipe-separated fields)
+   * is still read by {@code dfsio analyze}: its aggregate comes from its merged keys, the same numbers as from the
+   * tasks' lines of the part file as it is written now.
+   */
+  @Test
+  void anOlderPartFileIsAnalyzedFromItsMergedKeys() throws IOException {
+    Run write = harness("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "-fs", "file:///", "--root",
+        dir.resolve("root").toString(), "--run-dir", dir.resolve("runs").toString(), "-resFile",
+        dir.resolve("res.log").toString(), "--no-report");
+    assertEquals(0, write.code(), write.out() + write.err());
+    Path part = dir.resolve("root/io_write/part-00000");
+    Run now = harness("dfsio", "analyze", part.toString(), "-resFile", dir.resolve("a.log").toString());
+    assertEquals(0, now.code(), now.out() + now.err());
+    List<String> lines = Files.readAllLines(part);
+    int tasks = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      String[] kv = lines.get(i).split("\t", 2);
+      if (kv[0].startsWith(PartFile.TASK_PREFIX)) {
+        assertTrue(kv[1].startsWith("{"), "a task's value is its JSON line: " + kv[1]);
+        JsonNode t = JSON.readTree(kv[1]);
+        lines.set(i, kv[0] + "\t" + t.get("index").asInt() + "|" + t.get("bytes").asLong() + "|"
+            + t.get("startEpochNanos").asLong() + "|" + t.get("endEpochNanos").asLong() + "|||");
+        tasks++;
+      }
+    }
+    assertEquals(2, tasks);
+    Files.write(part, lines);
+    Files.deleteIfExists(part.resolveSibling(".part-00000.crc"));
+    Run older = harness("dfsio", "analyze", part.toString(), "-resFile", dir.resolve("b.log").toString());
+    assertEquals(0, older.code(), older.out() + older.err());
+    assertEquals(aggregateLines(now.out()), aggregateLines(older.out()));
+    assertFalse(aggregateLines(now.out()).isEmpty(), now.out());
+  }
+
+  /** The block analyze prints from the harness's aggregate, after TestDFSIO's. */
+  private static List<String> aggregateLines(String out) {
+    return out.lines().dropWhile(l -> !l.startsWith("----- harness")).sorted().toList(); // kinds in any order
+  }
+
   /** The median of {@code figure} in {@code group}'s row of the comparison's CSV. */
   private static double cell(List<String> rows, String figure, String group) {
     for (String row : rows) {

@@ -92,7 +92,7 @@ class SparkAnalyzeTest {
   }
 
   /**
-   * {@code harness analyze RUN_DIR --json F}: the figures (all but --instrument's and --profile's) and the aggregate
+   * {@code harness analyze RUN_DIR --json F}: the figures and the aggregate
    * in F equal the run's result.json field by field, and the block it prints is the one the run printed. Returns
    * the run's figures.
    */
@@ -109,7 +109,6 @@ class SparkAnalyzeTest {
     JsonNode again = analyzed.get("figures");
     Set<String> names = new TreeSet<>();
     figures.fieldNames().forEachRemaining(names::add);
-    names.removeAll(Set.of("instrumentation", "profile"));
     Set<String> namesAgain = new TreeSet<>();
     again.fieldNames().forEachRemaining(namesAgain::add);
     assertEquals(names, namesAgain, "the same figures");

@@ -84,7 +84,7 @@ class TeraGenCommandTest {
     for (String event : new String[] {"cpu", "wall"}) {
       Cli r = run("teragen", "200k", dir.resolve("p-" + event).toString(), "-m", "2", "--profile", event);
       assertEquals(0, r.code(), r.all());
-      JsonNode p = lastJson().get("figures").get("profile");
+      JsonNode p = lastJson().get("profile");
       assertEquals(event, p.get("event").asText());
       String engine = p.get("engine").asText();
       assertTrue(event.equals("cpu") ? engine.startsWith("perf_events") || engine.startsWith("ctimer")

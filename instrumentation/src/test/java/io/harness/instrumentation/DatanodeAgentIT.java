@@ -105,7 +105,7 @@ class DatanodeAgentIT {
     }
     assertEquals(2, results.size(), results.toString());
     for (int files = 1; files <= 2; files++) {
-      JsonNode figures = new ObjectMapper().readTree(results.get(files - 1).toFile()).get("figures");
+      JsonNode figures = new ObjectMapper().readTree(results.get(files - 1).toFile());
       JsonNode dn = null;
       JsonNode ofs = null;
       for (JsonNode e : figures.get("instrumentation")) {

@@ -2,11 +2,9 @@ package io.harness.core.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.harness.core.engine.CompactHistogram;
 import io.harness.core.engine.Intervals;
-import io.harness.core.engine.PackedLatency;
+import io.harness.core.engine.TaskLine;
 import io.harness.core.engine.TaskRecord;
-import io.harness.core.engine.TickSeries;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -17,10 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedMap;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.HdrHistogram.Histogram;
@@ -28,9 +24,8 @@ import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * A run's records in its folder: {@value #RECORDS} (gzip, JSON lines: first the run's line, then one line
- * per task with every field of its record: its latency histograms in HdrHistogram's compressed Base64 form,
- * its bytes per 100 ms tick) and {@value #LATENCY} (gzip, HdrHistogram's interval log: one histogram per
+ * A run's records in its folder: {@value #RECORDS} (gzip, JSON lines: first the run's line, then one
+ * {@link TaskLine} per task: every field of its record) and {@value #LATENCY} (gzip, HdrHistogram's interval log: one histogram per
  * second of the run and kind of call, tagged with the kind; timestamps in seconds from the run's start).
  */
 public final class RecordsFile {
@@ -45,32 +40,6 @@ public final class RecordsFile {
   record Run(int format, long engineStartEpochNanos, long engineEndEpochNanos, boolean stopped, int tasks,
       Map<String, Object> extra) {}
 
-  /** One task's line. */
-  record Task(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
-      Map<String, String> latency, long firstTick, long[] bytesPerTick, String error, boolean interrupted,
-      List<String> stack, Map<String, Object> extra) {
-
-    static Task of(TaskRecord r) {
-      Map<String, String> latency = new LinkedHashMap<>();
-      PackedLatency packed = PackedLatency.of(r.latency());
-      packed.keySet().forEach(k -> latency.put(k, packed.compact(k).base64()));
-      long first = r.bytesPerTick().isEmpty() ? 0 : r.bytesPerTick().firstKey();
-      long[] ticks = r.bytesPerTick().isEmpty() ? new long[0]
-          : new long[(int) (r.bytesPerTick().lastKey() - first + 1)];
-      r.bytesPerTick().forEach((t, b) -> ticks[(int) (t - first)] = b);
-      return new Task(r.index(), r.name(), r.bytes(), r.startEpochNanos(), r.endEpochNanos(), latency, first,
-          ticks, r.error(), r.interrupted(), r.stack(), r.extra());
-    }
-
-    TaskRecord record() {
-      Map<String, CompactHistogram> hist = new LinkedHashMap<>();
-      latency.forEach((k, v) -> hist.put(k, CompactHistogram.ofBase64(v)));
-      SortedMap<Long, Long> ticks = TickSeries.ofDense(firstTick, bytesPerTick, bytesPerTick.length);
-      return new TaskRecord(index, name, bytes, startEpochNanos, endEpochNanos, PackedLatency.ofCompact(hist), ticks,
-          error, interrupted, stack, extra);
-    }
-  }
-
   /** Writes both files into {@code dir}. */
   public static void write(Path dir, RunRecords records) throws IOException {
     try (BufferedWriter w = new BufferedWriter(new OutputStreamWriter(
@@ -79,7 +48,7 @@ public final class RecordsFile {
           records.engineEndEpochNanos(), records.stopped(), records.tasks().size(), records.extra())));
       w.newLine();
       for (TaskRecord r : records.tasks()) {
-        w.write(JSON.writeValueAsString(Task.of(r)));
+        w.write(TaskLine.text(r));
         w.newLine();
       }
     }
@@ -131,7 +100,7 @@ public final class RecordsFile {
       for (String text = r.readLine(); text != null; text = r.readLine()) {
         line++;
         try {
-          tasks.add(JSON.readValue(text, Task.class).record());
+          tasks.add(TaskLine.parse(text));
         } catch (IOException | RuntimeException e) {
           throw new IOException(file + " line " + line + ": not a task record (" + io.harness.core.util.JsonProblems.describe(e) + ")");
         }

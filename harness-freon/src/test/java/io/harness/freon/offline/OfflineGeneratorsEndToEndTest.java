@@ -186,7 +186,7 @@ class OfflineGeneratorsEndToEndTest {
           .orElseThrow();
       RunResult dnRun = ResultWriter.read(dnResult);
       assertTrue(Files.size(dnResult.resolveSibling("flamegraph-wall.html")) > 0, "the flame graph beside the JSON");
-      assertEquals("flamegraph-wall.html", ((Map<?, ?>) dnRun.figures().get("profile")).get("flameGraph"));
+      assertEquals("flamegraph-wall.html", dnRun.profile().get("flameGraph"));
       assertEquals("cgdn", dnRun.operation());
       assertEquals(0, dnRun.exitCode());
       assertEquals(CONTAINERS_A, ((Number) dnRun.figures().get("containers")).intValue());

@@ -3,7 +3,7 @@ package io.harness.teragen.mr;
 import io.harness.core.base.RunFailedException;
 import io.harness.core.run.Recording;
 import io.harness.core.engine.MapReduceJobs;
-import io.harness.core.engine.TaskCodec;
+import io.harness.core.engine.TaskLine;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
 import io.harness.teragen.Checksum128;
@@ -100,10 +100,11 @@ public final class TeraGenJob {
       try (FSDataInputStream in = fs.open(side.getPath())) {
         lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
       }
-      TaskRecord r = TaskCodec.decode(name, lines[1]);
-      records.add(r.with(r.index(), Map.of(RowWriter.CHECKSUM, Checksum128.parse(lines[0]).toString())));
-      if (recording != null && lines.length > 2 && !lines[2].isBlank()) {
-        recording.addTaskTimings(name, TaskInstrumentation.parse(lines[2]));
+      TaskRecord r = TaskLine.parse(lines[0]);
+      records.add(r.with(r.index(), Map.of(RowWriter.CHECKSUM,
+          Checksum128.parse(String.valueOf(r.extra().get(RowWriter.CHECKSUM))).toString())));
+      if (recording != null && lines.length > 1 && !lines[1].isBlank()) {
+        recording.addTaskTimings(name, TaskInstrumentation.parse(lines[1]));
       }
       fs.delete(side.getPath(), false);
     }

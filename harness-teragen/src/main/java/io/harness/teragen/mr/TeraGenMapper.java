@@ -2,7 +2,7 @@ package io.harness.teragen.mr;
 
 import io.harness.core.engine.Heartbeat;
 import io.harness.core.engine.LocalEngine;
-import io.harness.core.engine.TaskCodec;
+import io.harness.core.engine.TaskLine;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
 import io.harness.teragen.RowRange;
@@ -45,12 +45,14 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       if (r.failed()) {
         throw new IOException(range.fileName() + ": " + r.error());
       }
-      TaskRecord indexed = r.with(range.index(), r.extra());
-      // --instrument on a cluster: this map's JVM ran the agent; its counters (the range's file written and
-      // closed) go on a third line
+      java.util.Map<String, Object> extra = new java.util.LinkedHashMap<>(r.extra());
+      extra.put(RowWriter.CHECKSUM, writer.checksum(0).toString());
+      TaskRecord indexed = r.with(range.index(), extra);
+      // the map's record, in the records file's shape (its checksum noted); with --instrument on a cluster, this
+      // map's JVM ran the agent: its counters (the range's file written and closed) on a second line
       String timings = TaskInstrumentation.snapshot(context.getConfiguration());
       try (FSDataOutputStream out = fs.create(new Path(work, TeraGenJob.SIDE_PREFIX + range.fileName()), true)) {
-        out.write((writer.checksum(0) + "\n" + TaskCodec.encode(indexed) + "\n" + (timings == null ? "" : timings + "\n"))
+        out.write((TaskLine.text(indexed) + "\n" + (timings == null ? "" : timings + "\n"))
             .getBytes(StandardCharsets.UTF_8));
       }
     }

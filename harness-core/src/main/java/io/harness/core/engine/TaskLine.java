@@ -1,0 +1,60 @@
+package io.harness.core.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+
+/**
+ * A task's record as one line of JSON: the one shape a task has between whatever ran it and the run's folder. The
+ * records file holds one per task, and every engine whose tasks run elsewhere sends them back in it (a MapReduce
+ * map's line in dfsio's part file or teragen's side file). Every field of the {@link TaskRecord}: its latency
+ * histograms in HdrHistogram's compressed Base64 form, its bytes per 100 ms tick as a dense array from
+ * {@code firstTick}, its error, whether it was interrupted, the stack of a stuck call and what its body noted.
+ * One line: JSON escapes the tabs and line breaks of its strings.
+ */
+public record TaskLine(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
+    Map<String, String> latency, long firstTick, long[] bytesPerTick, String error, boolean interrupted,
+    List<String> stack, Map<String, Object> extra) {
+
+  private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.INDENT_OUTPUT);
+
+  /** The line of {@code r}. */
+  public static TaskLine of(TaskRecord r) {
+    Map<String, String> latency = new LinkedHashMap<>();
+    PackedLatency packed = PackedLatency.of(r.latency());
+    packed.keySet().forEach(k -> latency.put(k, packed.compact(k).base64()));
+    long first = r.bytesPerTick().isEmpty() ? 0 : r.bytesPerTick().firstKey();
+    long[] ticks = r.bytesPerTick().isEmpty() ? new long[0]
+        : new long[(int) (r.bytesPerTick().lastKey() - first + 1)];
+    r.bytesPerTick().forEach((t, b) -> ticks[(int) (t - first)] = b);
+    return new TaskLine(r.index(), r.name(), r.bytes(), r.startEpochNanos(), r.endEpochNanos(), latency, first,
+        ticks, r.error(), r.interrupted(), r.stack(), r.extra());
+  }
+
+  /** {@code r} as its line's text. */
+  public static String text(TaskRecord r) {
+    try {
+      return JSON.writeValueAsString(of(r));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("a task record that is not JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** The record a line's text holds; an {@link IOException} (Jackson's) says what is wrong with it. */
+  public static TaskRecord parse(String text) throws IOException {
+    return JSON.readValue(text, TaskLine.class).record();
+  }
+
+  /** The record this line holds. */
+  public TaskRecord record() {
+    Map<String, CompactHistogram> hist = new LinkedHashMap<>();
+    latency.forEach((k, v) -> hist.put(k, CompactHistogram.ofBase64(v)));
+    SortedMap<Long, Long> ticks = TickSeries.ofDense(firstTick, bytesPerTick, bytesPerTick.length);
+    return new TaskRecord(index, name, bytes, startEpochNanos, endEpochNanos, PackedLatency.ofCompact(hist), ticks,
+        error, interrupted, stack, extra);
+  }
+}
