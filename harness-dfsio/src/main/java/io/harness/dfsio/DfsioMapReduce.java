@@ -68,6 +68,7 @@ final class DfsioMapReduce implements Engine {
       String v = part.legacy(key);
       sums.put(key, v == null ? "0" : v); // none when no task succeeded
     }
-    return new RunRecords(part.records(), List.of(), end - (long) (jobMillis * 1e6), end, false, Map.of(SUMS, sums));
+    return new RunRecords(part.records(), part.intervals(), end - (long) (jobMillis * 1e6), end, false,
+        Map.of(SUMS, sums));
   }
 }

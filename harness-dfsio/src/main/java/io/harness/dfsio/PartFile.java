@@ -68,19 +68,30 @@ public final class PartFile {
    * aggregate comes from its merged keys.
    */
   public List<io.harness.core.engine.TaskRecord> records() throws IOException {
-    List<io.harness.core.engine.TaskRecord> records = new ArrayList<>();
+    return lines().stream().map(io.harness.core.engine.TaskLine::record)
+        .sorted(java.util.Comparator.comparingInt(io.harness.core.engine.TaskRecord::index)).toList();
+  }
+
+  /** The calls' latency per second of the run, every task's added together (a MapReduce run's; else empty). */
+  public List<io.harness.core.engine.Intervals.Interval> intervals() throws IOException {
+    List<io.harness.core.engine.Intervals.Interval> all = new ArrayList<>();
+    lines().forEach(l -> all.addAll(l.intervals()));
+    return io.harness.core.engine.Intervals.merge(all);
+  }
+
+  private List<io.harness.core.engine.TaskLine> lines() throws IOException {
+    List<io.harness.core.engine.TaskLine> lines = new ArrayList<>();
     for (Map.Entry<String, String> e : values.entrySet()) {
       if (e.getKey().startsWith(TASK_PREFIX) && e.getValue().startsWith("{")) {
         try {
-          records.add(io.harness.core.engine.TaskLine.parse(e.getValue()));
+          lines.add(io.harness.core.engine.TaskLine.read(e.getValue()));
         } catch (IOException bad) {
           throw new IOException(file + " line " + lineOf.get(e.getKey()) + ": " + e.getKey() + " is not a task record ("
               + io.harness.core.util.JsonProblems.describe(bad) + ")");
         }
       }
     }
-    records.sort(java.util.Comparator.comparingInt(io.harness.core.engine.TaskRecord::index));
-    return records;
+    return lines;
   }
 
   /** The tasks of a MapReduce run, by index, as the run's JSON lists them (empty for other part files). */

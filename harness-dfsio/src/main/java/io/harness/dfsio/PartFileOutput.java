@@ -53,9 +53,11 @@ public final class PartFileOutput {
    * What one map emits for one task, as TestDFSIO's mappers do ({@code l:tasks 1}, its bytes, its
    * milliseconds, its rate and squared rate x 1000), plus the harness's keys. A failed task adds to
    * the harness's failure keys only, so the legacy figures cover the successful tasks, as on the
-   * local engine.
+   * local engine. The task's own key holds its line as the records file has it, with its calls' latency per
+   * second of the run ({@code intervals}).
    */
-  public static Map<String, String> mapOutput(io.harness.core.engine.TaskRecord r) {
+  public static Map<String, String> mapOutput(io.harness.core.engine.TaskRecord r,
+      java.util.List<io.harness.core.engine.Intervals.Interval> intervals) {
     Map<String, String> v = new TreeMap<>();
     if (r.failed()) {
       v.put(PartFile.FAILED, "1");
@@ -82,7 +84,7 @@ public final class PartFileOutput {
     v.put(PartFile.LAST_END, String.valueOf(r.endEpochNanos()));
     r.latency().forEach((kind, h) -> v.put(PartFile.HISTOGRAM_PREFIX + kind, LatencySummary.of(h).histogram()));
     v.put(PartFile.BYTES_PER_SECOND, formatSeries(perEpochSecond(r.bytesPerTick())));
-    v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.engine.TaskLine.text(r));
+    v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.engine.TaskLine.of(r, intervals).text());
     return v;
   }
 

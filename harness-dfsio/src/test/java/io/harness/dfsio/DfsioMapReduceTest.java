@@ -42,6 +42,20 @@ class DfsioMapReduceTest {
         err.toString(StandardCharsets.UTF_8)};
   }
 
+  /** The calls of each kind in the latest run's latency.hlog.gz (its seconds added up). */
+  static Map<String, Long> secondsByKind(Path runs) throws Exception {
+    Path last;
+    try (var s = Files.list(runs)) {
+      last = s.sorted().reduce((a, b) -> b).orElseThrow();
+    }
+    Map<String, Long> calls = new HashMap<>();
+    for (var i : io.harness.core.run.RecordsFile.read(last).intervals()) {
+      assertTrue(i.second() >= 0, "second " + i.second());
+      calls.merge(i.kind(), i.histogram().getTotalCount(), Long::sum);
+    }
+    return calls;
+  }
+
   private Map<String, String> partFile(Path file) throws Exception {
     Map<String, String> m = new HashMap<>();
     for (String line : Files.readAllLines(file)) {
@@ -101,6 +115,9 @@ class DfsioMapReduceTest {
     }
     // TestDFSIO's l:time is the sum of the maps' milliseconds: the same tasks, rounded the same way
     assertEquals(Long.parseLong(part.get("l:time")), sumMillis);
+    // the maps' calls per second of the run, merged into the run's latency.hlog.gz: every call once
+    Map<String, Long> perSecond = secondsByKind(dir.resolve("runs"));
+    assertEquals(Map.of("create", 3L, "write", 96L, "close", 3L), perSecond);
 
     String[] r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "3", "-fileSize", "2MB",
         "-bufferSize", "65536", "--root", root.toString());

@@ -98,6 +98,13 @@ class SparkAnalyzeTest {
    */
   private JsonNode sameAsAnalyzed(Run run) throws IOException {
     JsonNode saved = ResultWriter.mapper().readTree(run.folder().resolve("result.json").toFile());
+    // latency.hlog.gz: each task once, in the second of the run it ended in
+    long perSecond = 0;
+    for (var i : io.harness.core.run.RecordsFile.read(run.folder()).intervals()) {
+      assertEquals("task", i.kind());
+      perSecond += i.histogram().getTotalCount();
+    }
+    assertEquals(saved.get("tasks").size(), perSecond, "tasks in latency.hlog.gz");
     Path json = tmp.resolve(run.folder().getFileName() + "-analyzed.json");
     Cli.Result analyze = Cli.run("analyze", run.folder().toString(), "--json", json.toString());
     assertEquals(0, analyze.exit(), analyze.toString());

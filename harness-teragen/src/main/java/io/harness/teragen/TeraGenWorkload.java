@@ -145,7 +145,7 @@ public final class TeraGenWorkload implements Workload<Target> {
             new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), settings.recording(), settings.out(),
             settings.stop());
         long end = EpochClock.nowEpochNanos();
-        return new RunRecords(r.records(), List.of(), end - (long) (r.jobMillis() * 1e6), end, false,
+        return new RunRecords(r.records(), r.intervals(), end - (long) (r.jobMillis() * 1e6), end, false,
             java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce"));
       }
     };

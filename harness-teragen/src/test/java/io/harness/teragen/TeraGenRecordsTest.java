@@ -48,6 +48,23 @@ class TeraGenRecordsTest {
         "-fs", "file:///", "--run-dir", runs);
     assertEquals("0", mr[0], mr[1] + mr[2]);
     analyzeLastRun();
+    // the maps' calls per second of the run, merged into its latency.hlog.gz: every call of each map once
+    Path last;
+    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+      last = s.sorted().reduce((a, b) -> b).orElseThrow();
+    }
+    Map<String, Long> fromTasks = new java.util.TreeMap<>();
+    for (var t : new com.fasterxml.jackson.databind.ObjectMapper().readTree(last.resolve("result.json").toFile())
+        .get("tasks")) {
+      t.get("latency").fields().forEachRemaining(e -> fromTasks.merge(e.getKey(), e.getValue().get("count").asLong(),
+          Long::sum));
+    }
+    Map<String, Long> fromSeconds = new java.util.TreeMap<>();
+    for (var i : io.harness.core.run.RecordsFile.read(last).intervals()) {
+      fromSeconds.merge(i.kind(), i.histogram().getTotalCount(), Long::sum);
+    }
+    assertTrue(fromTasks.getOrDefault("write", 0L) >= 2, fromTasks.toString());
+    assertEquals(fromTasks, fromSeconds);
     String checksum = local[1].lines().filter(l -> l.startsWith("teragen: checksum ")).findFirst().orElseThrow()
         .substring("teragen: checksum ".length());
     String[] v = harness("teravalidate", dir.resolve("a").toString(), "--checksum-only", "--expect-checksum",

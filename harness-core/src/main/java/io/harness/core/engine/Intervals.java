@@ -32,6 +32,15 @@ public final class Intervals {
   private final List<Interval> intervals = new ArrayList<>();
   private int next;
 
+  public Intervals() {
+    this(0);
+  }
+
+  /** Intervals whose first closed second is {@code firstSecond} of the run (a task that started late). */
+  public Intervals(int firstSecond) {
+    this.next = firstSecond;
+  }
+
   /** Records one call's latency in nanoseconds. */
   public void record(String kind, long nanos) {
     recorders.computeIfAbsent(kind, k -> new Recorder(3)).recordValue(nanos);
@@ -52,5 +61,25 @@ public final class Intervals {
   /** The seconds closed so far, in order. */
   public synchronized List<Interval> intervals() {
     return List.copyOf(intervals);
+  }
+
+  /**
+   * The seconds of several tasks that each kept their own (the maps of a MapReduce job) as one run's: the
+   * histograms of the same second and kind added together, in order of second, then kind.
+   */
+  public static List<Interval> merge(java.util.Collection<Interval> all) {
+    java.util.SortedMap<Integer, java.util.SortedMap<String, Histogram>> by = new java.util.TreeMap<>();
+    for (Interval i : all) {
+      java.util.SortedMap<String, Histogram> second = by.computeIfAbsent(i.second(), s -> new java.util.TreeMap<>());
+      Histogram h = second.get(i.kind());
+      if (h == null) {
+        second.put(i.kind(), i.histogram());
+      } else {
+        h.add(i.histogram());
+      }
+    }
+    List<Interval> out = new ArrayList<>();
+    by.forEach((second, kinds) -> kinds.forEach((kind, h) -> out.add(new Interval(kind, second, h))));
+    return out;
   }
 }

@@ -70,6 +70,35 @@ public final class LocalEngine {
     return r.toRecord();
   }
 
+  /** A task run alone ({@link #runAlone}): its record and its seconds' latency. */
+  public record Alone(TaskRecord record, List<Intervals.Interval> intervals) {}
+
+  /**
+   * Runs one task in the calling thread, as {@link #runSingle}, and keeps its calls' latency per second of the run
+   * too, the run's second 0 starting at {@code originEpochNanos} (the launcher's start, given to a MapReduce map
+   * in its job's configuration): what the launcher merges into the run's {@code latency.hlog.gz}.
+   */
+  public static Alone runAlone(int index, String name, Window window, TaskBody body, long originEpochNanos) {
+    long sinceOrigin = Math.max(0, EpochClock.nowEpochNanos() - originEpochNanos);
+    long second = TimeUnit.SECONDS.toNanos(1);
+    Intervals intervals = new Intervals((int) (sinceOrigin / second));
+    java.util.concurrent.ScheduledExecutorService ticker = java.util.concurrent.Executors
+        .newSingleThreadScheduledExecutor(runnable -> {
+          Thread t = new Thread(runnable, "harness-seconds");
+          t.setDaemon(true);
+          return t;
+        });
+    ticker.scheduleAtFixedRate(intervals::tick, second - sinceOrigin % second, second, TimeUnit.NANOSECONDS);
+    TaskRecorder r = new TaskRecorder(index, name, window, new AtomicBoolean(), intervals);
+    try {
+      runTask(r, index, body);
+    } finally {
+      ticker.shutdownNow();
+    }
+    intervals.tick();
+    return new Alone(r.toRecord(), intervals.intervals());
+  }
+
   /** Runs one task, timing it from just before its body to just after, and keeping its error. */
   private static void runTask(TaskRecorder r, int index, TaskBody body) {
     r.begin();

@@ -15,7 +15,18 @@ public final class MapReduceJobs {
   /** How often it is checked on the local job runner, where a check is a method call in this JVM. */
   public static final long LOCAL_POLL_MILLIS = 10;
 
+  /**
+   * The job's start as the launcher's clock has it (epoch ns), set in the job's configuration at submission:
+   * second 0 of the per-second latency each map keeps ({@link LocalEngine#runAlone}).
+   */
+  public static final String ORIGIN = "harness.run.origin.epoch.nanos";
+
   private MapReduceJobs() {}
+
+  /** The job's start ({@link #ORIGIN}) in a map's configuration; a job without one: now. */
+  public static long origin(org.apache.hadoop.conf.Configuration conf) {
+    return conf.getLong(ORIGIN, EpochClock.nowEpochNanos());
+  }
 
   /**
    * What the tasks reported so far through Hadoop's file system counters (the cluster's file systems, not the
@@ -59,6 +70,7 @@ public final class MapReduceJobs {
     boolean local = MRConfig.LOCAL_FRAMEWORK_NAME.equalsIgnoreCase(
         job.getConfiguration().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
     long poll = local ? LOCAL_POLL_MILLIS : POLL_MILLIS;
+    job.getConfiguration().setLong(ORIGIN, EpochClock.nowEpochNanos());
     long t0 = System.nanoTime();
     job.submit();
     log.println("MapReduce job " + job.getJobID() + ", tracking URL " + job.getTrackingURL());

@@ -14,16 +14,29 @@ import java.util.SortedMap;
  * map's line in dfsio's part file or teragen's side file). Every field of the {@link TaskRecord}: its latency
  * histograms in HdrHistogram's compressed Base64 form, its bytes per 100 ms tick as a dense array from
  * {@code firstTick}, its error, whether it was interrupted, the stack of a stuck call and what its body noted.
- * One line: JSON escapes the tabs and line breaks of its strings.
+ * A task that ran in a JVM of its own (a MapReduce map) adds its calls' latency per second of the run
+ * ({@code seconds}: kind, second, histogram), which the launcher merges into the run's {@code latency.hlog.gz}; the
+ * records file's lines have none (that file holds them). One line: JSON escapes the tabs and line breaks of its
+ * strings.
  */
 public record TaskLine(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
     Map<String, String> latency, long firstTick, long[] bytesPerTick, String error, boolean interrupted,
-    List<String> stack, Map<String, Object> extra) {
+    List<String> stack, Map<String, Object> extra,
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+    List<Second> seconds) {
+
+  /** One second of the run and kind of call: its histogram in HdrHistogram's compressed Base64 form. */
+  public record Second(String kind, int second, String histogram) {}
 
   private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.INDENT_OUTPUT);
 
   /** The line of {@code r}. */
   public static TaskLine of(TaskRecord r) {
+    return of(r, List.of());
+  }
+
+  /** The line of {@code r} with its calls' latency per second of the run. */
+  public static TaskLine of(TaskRecord r, List<Intervals.Interval> intervals) {
     Map<String, String> latency = new LinkedHashMap<>();
     PackedLatency packed = PackedLatency.of(r.latency());
     packed.keySet().forEach(k -> latency.put(k, packed.compact(k).base64()));
@@ -32,13 +45,19 @@ public record TaskLine(int index, String name, long bytes, long startEpochNanos,
         : new long[(int) (r.bytesPerTick().lastKey() - first + 1)];
     r.bytesPerTick().forEach((t, b) -> ticks[(int) (t - first)] = b);
     return new TaskLine(r.index(), r.name(), r.bytes(), r.startEpochNanos(), r.endEpochNanos(), latency, first,
-        ticks, r.error(), r.interrupted(), r.stack(), r.extra());
+        ticks, r.error(), r.interrupted(), r.stack(), r.extra(),
+        intervals.stream().map(i -> new Second(i.kind(), i.second(), i.compact().base64())).toList());
   }
 
   /** {@code r} as its line's text. */
   public static String text(TaskRecord r) {
+    return of(r).text();
+  }
+
+  /** This line's text. */
+  public String text() {
     try {
-      return JSON.writeValueAsString(of(r));
+      return JSON.writeValueAsString(this);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException("a task record that is not JSON: " + e.getOriginalMessage(), e);
     }
@@ -46,7 +65,18 @@ public record TaskLine(int index, String name, long bytes, long startEpochNanos,
 
   /** The record a line's text holds; an {@link IOException} (Jackson's) says what is wrong with it. */
   public static TaskRecord parse(String text) throws IOException {
-    return JSON.readValue(text, TaskLine.class).record();
+    return read(text).record();
+  }
+
+  /** The line a text holds; an {@link IOException} (Jackson's) says what is wrong with it. */
+  public static TaskLine read(String text) throws IOException {
+    return JSON.readValue(text, TaskLine.class);
+  }
+
+  /** The seconds this line holds (none: a records file's line). */
+  public List<Intervals.Interval> intervals() {
+    return seconds == null ? List.of() : seconds.stream()
+        .map(s -> new Intervals.Interval(s.kind(), s.second(), CompactHistogram.ofBase64(s.histogram()))).toList();
   }
 
   /** The record this line holds. */

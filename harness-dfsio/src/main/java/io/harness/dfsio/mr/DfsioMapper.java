@@ -2,6 +2,7 @@ package io.harness.dfsio.mr;
 
 import io.harness.core.engine.Heartbeat;
 import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
 import io.harness.dfsio.DfsioFiles;
@@ -45,12 +46,14 @@ public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
   protected void map(Text name, LongWritable size, Context context) throws IOException, InterruptedException {
     String file = name.toString();
     context.setStatus("dfsio " + params.op().testType() + " " + file);
-    TaskRecord r;
+    LocalEngine.Alone r;
     // one file can take longer than mapreduce.task.timeout: tell the framework the map is alive
     try (Heartbeat beat = Heartbeat.every(HEARTBEAT_MILLIS, context::progress)) {
-      r = LocalEngine.runSingle(DfsioFiles.index(file), file, params.window(), params.body(fs));
+      r = LocalEngine.runAlone(DfsioFiles.index(file), file, params.window(), params.body(fs),
+          MapReduceJobs.origin(context.getConfiguration()));
     }
-    for (Map.Entry<String, String> e : io.harness.dfsio.PartFileOutput.mapOutput(r).entrySet()) {
+    for (Map.Entry<String, String> e : io.harness.dfsio.PartFileOutput.mapOutput(r.record(), r.intervals())
+        .entrySet()) {
       context.write(new Text(e.getKey()), new Text(e.getValue()));
     }
     // --instrument on a cluster: this map's JVM ran the agent; its counters travel in the part file

@@ -51,8 +51,12 @@ public final class TeraGenJob {
     }
   }
 
-  /** The maps' records (by range index, each with its checksum noted), and the job's wall time. */
-  public record Result(List<TaskRecord> records, double jobMillis) {
+  /**
+   * The maps' records (by range index, each with its checksum noted), the job's wall time and the maps' calls'
+   * latency per second of the run.
+   */
+  public record Result(List<TaskRecord> records, double jobMillis,
+      List<io.harness.core.engine.Intervals.Interval> intervals) {
   }
 
   /** The output format: the maps write their files themselves; this only brings the committer. */
@@ -92,6 +96,7 @@ public final class TeraGenJob {
     TaskInstrumentation.configure(job, recording == null ? null : recording.taskAgent(), log);
     double millis = MapReduceJobs.submitAndWait(job, log, stop);
     List<TaskRecord> records = new ArrayList<>();
+    List<io.harness.core.engine.Intervals.Interval> intervals = new ArrayList<>();
     FileStatus[] sides = fs.globStatus(new Path(out, SIDE_PREFIX + "part-m-*"));
     java.util.Arrays.sort(sides);
     for (FileStatus side : sides) {
@@ -100,7 +105,9 @@ public final class TeraGenJob {
       try (FSDataInputStream in = fs.open(side.getPath())) {
         lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
       }
-      TaskRecord r = TaskLine.parse(lines[0]);
+      TaskLine line = TaskLine.read(lines[0]);
+      intervals.addAll(line.intervals());
+      TaskRecord r = line.record();
       records.add(r.with(r.index(), Map.of(RowWriter.CHECKSUM,
           Checksum128.parse(String.valueOf(r.extra().get(RowWriter.CHECKSUM))).toString())));
       if (recording != null && lines.length > 1 && !lines[1].isBlank()) {
@@ -113,6 +120,6 @@ public final class TeraGenJob {
           + " map record(s) for " + maps + " map(s) in " + out);
     }
     records.sort(Comparator.comparingInt(TaskRecord::index));
-    return new Result(records, millis);
+    return new Result(records, millis, io.harness.core.engine.Intervals.merge(intervals));
   }
 }

@@ -37,11 +37,13 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       RowRange local = new RowRange(0, range.first(), range.count());
       RowWriter writer = new RowWriter(fs, List.of(local), i -> new Path(work, range.fileName()), s.batchRows(),
           s.finalSync());
-      TaskRecord r;
+      LocalEngine.Alone alone;
       // a range can take longer than mapreduce.task.timeout: tell the framework the map is alive
       try (Heartbeat beat = Heartbeat.every(10_000, context::progress)) {
-        r = LocalEngine.runSingle(0, range.fileName(), writer);
+        alone = LocalEngine.runAlone(0, range.fileName(), io.harness.core.engine.Window.NONE, writer,
+            io.harness.core.engine.MapReduceJobs.origin(context.getConfiguration()));
       }
+      TaskRecord r = alone.record();
       if (r.failed()) {
         throw new IOException(range.fileName() + ": " + r.error());
       }
@@ -52,7 +54,7 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       // map's JVM ran the agent: its counters (the range's file written and closed) on a second line
       String timings = TaskInstrumentation.snapshot(context.getConfiguration());
       try (FSDataOutputStream out = fs.create(new Path(work, TeraGenJob.SIDE_PREFIX + range.fileName()), true)) {
-        out.write((TaskLine.text(indexed) + "\n" + (timings == null ? "" : timings + "\n"))
+        out.write((TaskLine.of(indexed, alone.intervals()).text() + "\n" + (timings == null ? "" : timings + "\n"))
             .getBytes(StandardCharsets.UTF_8));
       }
     }
