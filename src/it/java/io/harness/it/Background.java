@@ -47,6 +47,19 @@ final class Background {
     return this;
   }
 
+  /** Waits until the output (stdout and stderr) holds {@code text} {@code times} times; fails after {@code seconds}. */
+  Background awaitOutput(String text, int times, long seconds) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while ((out() + err()).split(java.util.regex.Pattern.quote(text), -1).length - 1 < times) {
+      if (System.nanoTime() > deadline || !thread.isAlive()) {
+        throw new AssertionError("not " + times + " x '" + text + "' in the output after " + seconds + " s:\n" + out()
+            + err());
+      }
+      Thread.sleep(50);
+    }
+    return this;
+  }
+
   /**
    * Waits for the run's end and returns it; fails after {@code seconds} (a limit against a hang, not a
    * speed check).

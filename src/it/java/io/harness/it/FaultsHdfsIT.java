@@ -261,7 +261,9 @@ class FaultsHdfsIT {
     });
     try {
       Background b = Background.start(dfsio("-write", "--task-timeout", "25s"));
-      b.awaitOutput("without progress:", 60).awaitOutput("failed: stuck in ", 120);
+      // every task (4 files) fails by the timeout before the datanodes come back: one that started later than the
+      // others would otherwise see the thaw before its own 25 s
+      b.awaitOutput("without progress:", 60).awaitOutput("failed: stuck in ", 4, 300);
       // the datanodes come back: the part file and the client's close go through
       thaw.countDown();
       Cli.Run r = b.await(300);
