@@ -90,6 +90,8 @@ public final class Harness implements Runnable {
 
   static CommandLine commandLine(RunContext context) {
     CommandLine cl = new CommandLine(new Harness());
+    // the workloads whose options are their command (WorkloadOptions): each under its group, or on its own
+    java.util.List<io.harness.core.run.WorkloadOptions<?, ?>> workloads = OptionsCommand.registered();
     // the commands on the harness's own class path: not those of jars -libjars adds for a job (under
     // `hadoop jar harness.jar` their picocli is not the job jar's relocated one)
     for (HarnessSubcommand sub : ServiceLoader.load(HarnessSubcommand.class, Harness.class.getClassLoader())) {
@@ -97,9 +99,15 @@ public final class Harness implements Runnable {
       cl.addSubcommand(sub);
       for (CommandLine own : cl.getSubcommands().values()) {
         if (own.getCommand() == sub) {
+          OptionsCommand.addTo(own, workloads, context);
           sub.addSubcommands(own);
           break;
         }
+      }
+    }
+    for (io.harness.core.run.WorkloadOptions<?, ?> o : workloads) {
+      if (o.group() == null) {
+        cl.addSubcommand(OptionsCommand.commandLine(o, context));
       }
     }
     // bin/harness spark starts a JVM of its own on Spark's class path (lib/spark): here the command is only listed
