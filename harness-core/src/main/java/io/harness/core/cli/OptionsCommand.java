@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(sortOptions = false)
 public final class OptionsCommand extends WorkloadCommand {
   private final WorkloadOptions<?, ?> options;
-  private Workload<Target> workload;
+  private Checked<?> checked;
 
   private OptionsCommand(WorkloadOptions<?, ?> options) {
     this.options = options;
@@ -35,6 +35,26 @@ public final class OptionsCommand extends WorkloadCommand {
       }
     }
     return all;
+  }
+
+  /**
+   * Where {@code command}'s class comes from in this JVM's class path ({@code java.class.path}); the same for every
+   * class that is not on it (a job jar's, whose commands then keep their order).
+   */
+  static int position(Object command) {
+    try {
+      java.security.CodeSource source = command.getClass().getProtectionDomain().getCodeSource();
+      java.nio.file.Path from = java.nio.file.Path.of(source.getLocation().toURI());
+      String[] entries = System.getProperty("java.class.path", "").split(java.io.File.pathSeparator);
+      for (int i = 0; i < entries.length; i++) {
+        if (!entries[i].isEmpty() && java.nio.file.Path.of(entries[i]).toAbsolutePath().equals(from)) {
+          return i;
+        }
+      }
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      // no code source, or not a file: the same place as every other such class
+    }
+    return Integer.MAX_VALUE;
   }
 
   /** Adds the command of each of {@code workloads} whose group is {@code parent}'s name to {@code parent}. */
@@ -67,10 +87,11 @@ public final class OptionsCommand extends WorkloadCommand {
 
   @Override
   protected void validate() {
+    options.fromCommandLine(context.commandLine());
     if (threads != null && threads > 0) {
       options.threads(threads);
     }
-    workload = checked(options, context.conf());
+    checked = Checked.of(options, context.conf());
   }
 
   @Override
@@ -80,13 +101,33 @@ public final class OptionsCommand extends WorkloadCommand {
   }
 
   @Override
-  protected Workload<Target> workload() {
-    return workload;
+  protected boolean measures() {
+    return checked.measures();
   }
 
-  /** The workload of the options' plan, checked once (a plan may draw something, such as dfsg's prefix). */
-  private static <P> Workload<Target> checked(WorkloadOptions<?, P> options,
-      org.apache.hadoop.conf.Configuration conf) {
-    return options.workload(options.plan(conf), null);
+  @Override
+  protected int unmeasured(Target target) throws Exception {
+    return checked.unmeasured(target, context.out());
+  }
+
+  @Override
+  protected Workload<Target> workload() {
+    return checked.workload();
+  }
+
+  /** The options' plan, checked once (a plan may draw something, such as dfsg's prefix), and its workload. */
+  private record Checked<P>(WorkloadOptions<?, P> options, P plan, Workload<Target> workload) {
+    static <P> Checked<P> of(WorkloadOptions<?, P> options, org.apache.hadoop.conf.Configuration conf) {
+      P plan = options.plan(conf);
+      return new Checked<>(options, plan, options.measures(plan) ? options.workload(plan, null) : null);
+    }
+
+    boolean measures() {
+      return options.measures(plan);
+    }
+
+    int unmeasured(Target target, java.io.PrintStream out) throws Exception {
+      return options.unmeasured(plan, target, out);
+    }
   }
 }

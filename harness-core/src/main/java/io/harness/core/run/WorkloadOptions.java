@@ -27,7 +27,7 @@ public abstract class WorkloadOptions<B extends WorkloadOptions<B, P>, P> extend
 
   /**
    * @param name the workload as saved runs name it ({@code freon})
-   * @param operation its operation ({@code dfsg})
+   * @param operation its operation ({@code dfsg}); null: every operation of the workload (dfsio's)
    * @param planType the plan's class, which a saved plan is read back as
    */
   protected WorkloadOptions(String name, String operation, Class<P> planType) {
@@ -47,6 +47,23 @@ public abstract class WorkloadOptions<B extends WorkloadOptions<B, P>, P> extend
    * {@code result.json} says where it wrote ({@code root}).
    */
   public abstract Workload<Target> workload(P plan, String root);
+
+  /**
+   * Called by the command line before {@link #plan}, with the line as typed: for what a command line has that the
+   * Java API has not (dfsio's {@code -resFile}, the spelling of its size option). Nothing by default.
+   */
+  public void fromCommandLine(java.util.List<String> commandLine) {
+  }
+
+  /** Whether {@code plan} measures a workload; one that does not (dfsio's {@code -clean}) runs {@link #unmeasured}. */
+  public boolean measures(P plan) {
+    return true;
+  }
+
+  /** What a plan that measures nothing does on its target, printing to {@code out}; returns the exit code. */
+  public int unmeasured(P plan, Target target, java.io.PrintStream out) throws Exception {
+    throw new IllegalStateException(name + " measures");
+  }
 
   /** The command this workload's is a subcommand of ({@code freon}); null: a command of its own. */
   public String group() {
@@ -73,7 +90,7 @@ public abstract class WorkloadOptions<B extends WorkloadOptions<B, P>, P> extend
 
   @Override
   public final boolean handles(String savedOperation) {
-    return operation.equals(savedOperation);
+    return operation == null || operation.equals(savedOperation);
   }
 
   @Override
