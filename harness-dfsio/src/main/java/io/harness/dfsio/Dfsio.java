@@ -2,17 +2,27 @@ package io.harness.dfsio;
 
 import io.harness.core.base.Units;
 import io.harness.core.base.UsageException;
+import io.harness.core.cli.UnitConverters;
 import io.harness.core.engine.Window;
-import io.harness.core.run.RunBuilder;
-import io.harness.core.run.Workload;
+import io.harness.core.run.Engines;
+import io.harness.core.run.WorkloadOptions;
 import io.harness.core.target.Target;
+import io.harness.core.util.LocalOutputs;
+import java.io.PrintStream;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * dfsio from Java: TestDFSIO's operations, built in code and run through the same pipeline as
- * {@code harness dfsio}, on a file system the caller has (a test's MiniDFSCluster or MiniOzoneCluster, any
- * Hadoop configuration). Nothing is printed or written unless asked ({@link #printTo}, {@link #saveTo}).
+ * {@code harness dfsio}, and dfsio from Java: TestDFSIO's operations, checked into a {@link DfsioPlan}; the run
+ * itself is {@link DfsioWorkload}'s ({@code -clean}: {@link DfsioClean}'s). The options and their defaults are the
+ * fields below: the command line fills them, the Java API sets them, on a file system the caller has (a test's
+ * MiniDFSCluster or MiniOzoneCluster, any Hadoop configuration). Nothing is printed or written from Java unless
+ * asked ({@link #printTo}, {@link #saveTo}).
  *
  * <pre>{@code
  * RunOutcome w = Dfsio.write().files(4).fileSize("64MB").root("/vol1/bucket1/bench").run(conf);
@@ -25,26 +35,140 @@ import org.apache.hadoop.conf.Configuration;
  * {@link #bufferSize} bytes). Bad settings throw {@link UsageException} naming the option, before anything is
  * created.
  */
-public final class Dfsio extends RunBuilder<Dfsio> {
-  private final DfsioOperation op;
-  private int files = 1;
-  private Units.Size fileSize = Units.megabytes("1MB");
-  private boolean fileSizeGiven;
-  private Units.Size bufferSize = Units.bytes(DfsioCommand.DEFAULT_BUFFER);
+@Command(name = "dfsio", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "TestDFSIO's write, read, append, truncate and clean, with the wall-clock aggregate and latency.",
+    subcommands = DfsioAnalyzeCommand.class,
+    description = {
+        "TestDFSIO-style I/O: each task writes, reads, appends to or truncates one file "
+            + "io_data/test_io_<i> under the root; -clean deletes the root.",
+        "Operations (exactly one): -write | -read [-random | -backward | -skip [-skipSize S]] | -append "
+            + "| -truncate | -clean",
+        "Prints TestDFSIO's block (appended to -resFile) and the harness's wall-clock aggregate and "
+            + "per-call latency; writes the run's JSON.",
+        "Options are case-insensitive, as in TestDFSIO. Sizes: B, KB, MB, GB, TB or K, M, G, T "
+            + "(binary); a bare -fileSize is MB."})
+public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
+  /** TestDFSIO's default root. */
+  public static final String DEFAULT_ROOT = "/benchmarks/TestDFSIO";
+  /** The default seed of the data written. */
+  public static final long DEFAULT_SEED = 0x5EEDL;
+  private static final Units.Size DEFAULT_FILE_SIZE = Units.megabytes("1MB");
+
+  @Option(names = "-write", description = "Write nrFiles files of fileSize bytes each.")
+  private boolean write;
+
+  @Option(names = "-read", description = "Read fileSize bytes of each file a -write made (same -nrFiles); "
+      + "sequentially, or with -random, -backward or -skip.")
+  private boolean read;
+
+  @Option(names = "-random", description = "With -read: read buffers at random positions (seeded by "
+      + "--seed, so runs repeat) until fileSize bytes are read. Results go to io_random_read.")
+  private boolean random;
+
+  @Option(names = "-backward", description = "With -read: read buffers from the end of the file towards "
+      + "its start until fileSize bytes are read.")
+  private boolean backward;
+
+  @Option(names = "-skip", description = "With -read: read a buffer, skip -skipSize bytes, repeat until "
+      + "fileSize bytes are read or the file ends.")
+  private boolean skip;
+
+  @Option(names = "-skipSize", paramLabel = "SIZE", converter = UnitConverters.Megabytes.class,
+      description = "With -read -skip: bytes skipped after each buffer; a bare number is MB (TestDFSIO's "
+          + "rule); 0 means the buffer size (default: the buffer size).")
   private Units.Size skipSize;
-  private long seed = DfsioCommand.DEFAULT_SEED;
-  private boolean verify;
-  private String compression;
+
+  @Option(names = "-append", description = "Append fileSize bytes to each existing file (its seeded data "
+      + "continues, so -read --verify of the new length checks the whole file).")
+  private boolean append;
+
+  @Option(names = "-truncate", description = "Truncate each existing file to fileSize (-size) bytes; "
+      + "waits until the file system shows the new length.")
+  private boolean truncate;
+
+  @Option(names = "-clean", description = "Delete the run root (only if it holds nothing but what dfsio "
+      + "makes: io_control, io_data, io_write, io_read, io_append, io_random_read, io_truncate).")
+  private boolean clean;
+
+  @Option(names = "-nrFiles", paramLabel = "N",
+      description = "Number of files, one task each (default: ${DEFAULT-VALUE}).")
+  private int files = 1;
+
+  @Option(names = {"-fileSize", "-size"}, paramLabel = "SIZE", converter = UnitConverters.Megabytes.class,
+      description = "Size of each file (-write), bytes read per file (-read), bytes appended per file "
+          + "(-append), new length (-truncate); a bare number is MB (default: ${DEFAULT-VALUE}).")
+  private Units.Size fileSize = DEFAULT_FILE_SIZE;
+
+  @Option(names = "-bufferSize", paramLabel = "SIZE", converter = UnitConverters.Bytes.class,
+      description = "Bytes per write/read call; a bare number is bytes (default: ${DEFAULT-VALUE}).")
+  private Units.Size bufferSize = Units.bytes("1000000");
+
+  @Option(names = "-resFile", paramLabel = "FILE",
+      description = "Local file the result block is appended to (default: ${DEFAULT-VALUE}).")
+  private String resFile = "TestDFSIO_results.log";
+
+  @Option(names = "--root", paramLabel = "DIR",
+      description = "Run root on the target (default: -Dtest.build.data, else " + DEFAULT_ROOT
+          + "; on --embedded ozone it is placed under /vol1/bucket1).")
   private String root;
+
+  @Option(names = "-compression", paramLabel = "CODEC",
+      description = "With -write and -read: compress what is written, decompress what is read, with this "
+          + "Hadoop codec (class name, simple name or alias: org.apache.hadoop.io.compress.GzipCodec, "
+          + "GzipCodec, gzip). Sizes and rates count uncompressed bytes, as in TestDFSIO.")
+  private String compression;
+
+  @Option(names = "-storagePolicy", paramLabel = "NAME",
+      description = "HDFS only, with -write: the block storage policy of the data directory "
+          + "(HOT, WARM, COLD, ONE_SSD, ALL_SSD, ...).")
   private String storagePolicy;
+
+  @Option(names = "-erasureCodePolicy", paramLabel = "NAME",
+      description = "HDFS only, with -write: the erasure coding policy of the data directory "
+          + "(e.g. RS-6-3-1024k); it must be enabled on the cluster.")
   private String erasureCodePolicy;
+
+  @Option(names = "--replication", paramLabel = "TYPE/FACTOR",
+      description = "Ozone only (ofs://, o3fs://), with -write: the replication of the keys written: "
+          + "RATIS/ONE, RATIS/THREE or EC/<codec>-<data>-<parity>-<chunk>, e.g. EC/rs-3-2-1024k "
+          + "(an EC bucket's own replication wins, as Ozone decides).")
   private String replication;
+
+  @Option(names = "--warmup", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
+      description = "Leave each task's first TIME out of every figure (its calls, bytes and time); "
+          + "e.g. 10s. A bare number is seconds.")
   private Units.Span warmup;
+
+  @Option(names = "--duration", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
+      description = "Time-bounded run: each task goes on until TIME after its warm-up (e.g. 60s, 5m). "
+          + "-write and -append then write until the deadline (no -fileSize); reads start over at the "
+          + "beginning each time they have read -fileSize bytes (backward and skip reads where they began).")
   private Units.Span duration;
+
+  @Option(names = "--verify", description = "With -read (any mode): check every byte read against the "
+      + "seeded data at its position; a mismatch fails the task.")
+  private boolean verify;
+
+  @Option(names = "--seed", paramLabel = "N",
+      description = "Seed of the written data (and of -read -random's positions); -read --verify needs "
+          + "the seed the files were written with (default: ${DEFAULT-VALUE}).")
+  private long seed = DEFAULT_SEED;
+
+  @Option(names = "--engine", paramLabel = "ENGINE", description = Engines.HELP)
   private String engine;
+
+  private DfsioOperation op;
+  private boolean fileSizeGiven;
   private String sizeOption = "-fileSize";
+  private boolean fromCommandLine;
+
+  /** No operation yet: the command line's flags name it. */
+  public Dfsio() {
+    super("dfsio", null, DfsioPlan.class);
+  }
 
   private Dfsio(DfsioOperation op) {
+    this();
     this.op = op;
   }
 
@@ -120,7 +244,7 @@ public final class Dfsio extends RunBuilder<Dfsio> {
     return this;
   }
 
-  /** {@code --root}: the run root (default {@value DfsioCommand#DEFAULT_ROOT}; on Ozone under a bucket). */
+  /** {@code --root}: the run root (default {@value #DEFAULT_ROOT}; on Ozone under a bucket). */
   public Dfsio root(String root) {
     this.root = root;
     return this;
@@ -162,20 +286,36 @@ public final class Dfsio extends RunBuilder<Dfsio> {
     return this;
   }
 
-  /** The options as the command line gave them: the spans and sizes as typed, and how the size was spelt. */
-  Dfsio fromCommandLine(Units.Size bufferSize, Units.Size skipSize, Units.Span warmup, Units.Span duration,
-      String sizeOption, boolean fileSizeGiven) {
-    this.bufferSize = bufferSize;
-    this.skipSize = skipSize;
-    this.warmup = warmup;
-    this.duration = duration;
-    this.sizeOption = sizeOption;
-    this.fileSizeGiven = fileSizeGiven;
-    return this;
+  /** The command line's: -size's spelling, -resFile (the Java API writes no file unless asked). */
+  @Override
+  public void fromCommandLine(List<String> line) {
+    // -size is TestDFSIO's name for the size: messages say the name that was typed
+    sizeOption = line.stream().anyMatch(a -> a.equalsIgnoreCase("-size")) ? "-size" : "-fileSize";
+    fromCommandLine = true;
   }
 
   /** The checked plan; {@link UsageException} names the setting that is wrong. */
+  @Override
   public DfsioPlan plan(Configuration conf) {
+    String lowerEngine = Engines.checked(engine);
+    if (op == null) {
+      Map<String, Boolean> flags = new LinkedHashMap<>();
+      flags.put("-write", write);
+      flags.put("-read", read);
+      flags.put("-append", append);
+      flags.put("-truncate", truncate);
+      flags.put("-clean", clean);
+      flags.put("-random", random);
+      flags.put("-backward", backward);
+      flags.put("-skip", skip);
+      op = DfsioOperation.select(flags);
+    }
+    if (fromCommandLine) {
+      if (resFile.isBlank()) {
+        throw new UsageException("-resFile", "must not be empty");
+      }
+      LocalOutputs.checkFile("-resFile", LocalOutputs.path("-resFile", resFile));
+    }
     if (files < 1) {
       throw new UsageException("-nrFiles", "must be at least 1, was " + files);
     }
@@ -197,15 +337,12 @@ public final class Dfsio extends RunBuilder<Dfsio> {
       long given = skipSize == null ? 0 : positive("-skipSize", skipSize, true);
       skipBytes = given == 0 ? bufferSize.bytes() : given;
     }
-    if (engine != null && !engine.equalsIgnoreCase("local") && !engine.equalsIgnoreCase("mapreduce")) {
-      throw new UsageException("--engine", "must be local or mapreduce, was '" + engine + "'");
-    }
     String codec = DfsioOptionChecks.codec(compression, op, conf);
     String normalized = DfsioOptionChecks.placement(op, storagePolicy, erasureCodePolicy, replication);
-    Window window = DfsioOptionChecks.window(op, warmup, duration, fileSizeGiven);
+    Window window = DfsioOptionChecks.window(op, warmup, duration, fileSizeGiven || fileSize != DEFAULT_FILE_SIZE);
     return new DfsioPlan(op, files, fileSize.bytes(), (int) bufferSize.bytes(), skipBytes, seed, verify, codec,
         window, root, sizeOption, storagePolicy, erasureCodePolicy, normalized,
-        engine == null ? null : engine.toLowerCase(java.util.Locale.ROOT));
+        lowerEngine);
   }
 
   private static long positive(String option, Units.Size size, boolean zeroAllowed) {
@@ -216,7 +353,23 @@ public final class Dfsio extends RunBuilder<Dfsio> {
   }
 
   @Override
-  protected Workload<Target> workload(Configuration conf) {
-    return new DfsioWorkload(plan(conf), null);
+  public DfsioWorkload workload(DfsioPlan plan, String root) {
+    return new DfsioWorkload(plan, fromCommandLine ? resFile : null);
+  }
+
+  /** A fully qualified --root (hdfs://nn:8020/bench, o3fs://bucket.vol/bench) names the target itself. */
+  @Override
+  public TargetPath targetPath() {
+    return new TargetPath("--root", root);
+  }
+
+  @Override
+  public boolean measures(DfsioPlan plan) {
+    return plan.op() != DfsioOperation.CLEANUP;
+  }
+
+  @Override
+  public int unmeasured(DfsioPlan plan, Target target, PrintStream out) throws Exception {
+    return DfsioClean.run(plan, target, out);
   }
 }

@@ -2,6 +2,7 @@ package io.harness.dfsio;
 
 import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.RunContext;
+import io.harness.core.cli.HarnessSubcommand;
 import io.harness.core.base.UsageException;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.TextReport;
@@ -18,7 +19,8 @@ import org.apache.hadoop.fs.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code harness dfsio analyze}: TestDFSIO's figures from a reducer part file alone, computed the way
@@ -35,8 +37,9 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
       "io_write", "write", "io_read", "read", "io_append", "append",
       "io_random_read", "random read", "io_truncate", "truncate");
 
-  @ParentCommand
-  DfsioCommand parent;
+  /** Its place on the command line: its parent, dfsio's command, has the run context. */
+  @Spec
+  CommandSpec spec;
 
   @Parameters(paramLabel = "PATH", description = "A part file, or the io_<op> directory holding part-00000.")
   String path;
@@ -51,7 +54,7 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    RunContext context = parent.context();
+    RunContext context = ((HarnessSubcommand) spec.parent().userObject()).context();
     if (resFile != null) {
       LocalOutputs.checkFile("-resFile", LocalOutputs.path("-resFile", resFile));
     }

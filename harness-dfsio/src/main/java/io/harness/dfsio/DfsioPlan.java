@@ -8,7 +8,7 @@ import io.harness.core.util.Sizes;
  * One dfsio run, checked: what the command line (or the Java API) asked for, before any target is known.
  * Saved in the run's JSON as {@code plan}.
  *
- * @param root the run root as given (null: {@code -Dtest.build.data}, else {@link DfsioCommand#DEFAULT_ROOT})
+ * @param root the run root as given (null: {@code -Dtest.build.data}, else {@link Dfsio#DEFAULT_ROOT})
  * @param sizeOption how the size was spelt ({@code -fileSize} or {@code -size}), for messages
  * @param engine {@code local}, {@code mapreduce}, or null (the configuration decides)
  */

@@ -24,7 +24,7 @@ final class DfsioPreflight {
 
   /** The root on the target: resolved (under an embedded Ozone's bucket) and checked. */
   static Path root(DfsioPlan plan, Target target) {
-    String given = plan.root() != null ? plan.root() : target.conf().get("test.build.data", DfsioCommand.DEFAULT_ROOT);
+    String given = plan.root() != null ? plan.root() : target.conf().get("test.build.data", Dfsio.DEFAULT_ROOT);
     String option = rootOption(plan);
     if (given.isBlank()) {
       throw new UsageException(option, "must not be empty");

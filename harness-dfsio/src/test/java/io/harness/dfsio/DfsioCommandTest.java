@@ -59,7 +59,7 @@ class DfsioCommandTest {
       byte[] bytes = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
       assertEquals(1536 * 1024, bytes.length);
       byte[] expected = new byte[bytes.length];
-      new SeededData(DfsioCommand.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
+      new SeededData(Dfsio.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
       assertTrue(Arrays.equals(expected, bytes), "content of test_io_" + i);
     }
     assertTrue(w.out().contains("----- TestDFSIO ----- : write"), w.out());

@@ -77,7 +77,7 @@ class DfsioMapReduceTest {
       assertTrue(Files.isRegularFile(root.resolve("io_control/in_file_test_io_" + i)));
       byte[] bytes = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
       byte[] expected = new byte[2 << 20];
-      new SeededData(DfsioCommand.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
+      new SeededData(Dfsio.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
       assertTrue(Arrays.equals(expected, bytes), "content of test_io_" + i);
     }
     Map<String, String> part = partFile(root.resolve("io_write/part-00000"));
@@ -168,7 +168,7 @@ class DfsioMapReduceTest {
           Files.newInputStream(root.resolve("io_data/test_io_" + i)))) {
         byte[] all = in.readAllBytes();
         byte[] expected = new byte[all.length];
-        new SeededData(DfsioCommand.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
+        new SeededData(Dfsio.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
         assertTrue(Arrays.equals(expected, all), "gzip content of test_io_" + i);
         written = all.length;
       }

@@ -76,7 +76,7 @@ class DfsioModesTest {
 
   private static byte[] seeded(int file, long from, int length) {
     byte[] b = new byte[length];
-    new SeededData(DfsioCommand.DEFAULT_SEED, file).fill(b, 0, length, from);
+    new SeededData(Dfsio.DEFAULT_SEED, file).fill(b, 0, length, from);
     return b;
   }
 
@@ -264,16 +264,16 @@ class DfsioModesTest {
     long len = 1000 * 1024;
     int buffer = 300_000;
     for (int file = 0; file < 3; file++) {
-      var a = PositionedReadTask.positions(DfsioCommand.DEFAULT_SEED, file);
-      var b = PositionedReadTask.positions(DfsioCommand.DEFAULT_SEED, file);
+      var a = PositionedReadTask.positions(Dfsio.DEFAULT_SEED, file);
+      var b = PositionedReadTask.positions(Dfsio.DEFAULT_SEED, file);
       for (int i = 0; i < 1000; i++) {
         long p = a.nextLong(len - buffer + 1);
         assertEquals(p, b.nextLong(len - buffer + 1));
         assertTrue(p >= 0 && p + buffer <= len);
       }
     }
-    var f0 = PositionedReadTask.positions(DfsioCommand.DEFAULT_SEED, 0);
-    var f1 = PositionedReadTask.positions(DfsioCommand.DEFAULT_SEED, 1);
+    var f0 = PositionedReadTask.positions(Dfsio.DEFAULT_SEED, 0);
+    var f1 = PositionedReadTask.positions(Dfsio.DEFAULT_SEED, 1);
     assertFalse(f0.nextLong() == f1.nextLong(), "files get different positions");
   }
 

@@ -2,7 +2,6 @@ package io.harness.freon;
 
 import io.harness.core.cli.AbsentCommand;
 import io.harness.core.cli.CommandGroup;
-import io.harness.freon.dfsg.DfsgCommand;
 import io.harness.freon.offline.CgDnCommand;
 import io.harness.freon.offline.CgOmCommand;
 import io.harness.freon.offline.CgScmCommand;
@@ -12,7 +11,6 @@ import picocli.CommandLine.Command;
 /** {@code harness freon}: Ozone's Freon workloads, as the harness runs them. */
 @Command(name = "freon", mixinStandardHelpOptions = true,
     header = "Freon's generators: dfsg (files through any Hadoop file system), cgscm / cgom / cgdn (offline).",
-    subcommands = {DfsgCommand.class},
     description = {"Freon-style generators: dfsg writes many files through any Hadoop file system;",
         "cgscm, cgom and cgdn write containers, keys and chunk data straight into a stopped Ozone cluster's "
             + "SCM DB, OM DB and datanode volumes."})

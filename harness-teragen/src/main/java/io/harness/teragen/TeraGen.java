@@ -1,14 +1,18 @@
 package io.harness.teragen;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.run.RunBuilder;
-import io.harness.core.run.Workload;
-import io.harness.core.target.Target;
+import io.harness.core.run.Engines;
+import io.harness.core.run.WorkloadOptions;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
- * teragen from Java: Hadoop TeraGen's rows, byte for byte, written through the same pipeline as
- * {@code harness teragen}, on a file system the caller has. Nothing is printed or written unless asked.
+ * {@code harness teragen}, and teragen from Java: Hadoop TeraGen's rows, byte for byte, split over
+ * {@code part-m-NNNNN} files as TeraGen splits them, on the local engine (one thread per file) or as a MapReduce
+ * job. The options and their defaults are the fields below; nothing is printed or written from Java unless asked.
  *
  * <pre>{@code
  * RunOutcome g = TeraGen.rows(1_000_000).maps(4).output("/vol1/bucket1/tera").run(conf);
@@ -16,22 +20,66 @@ import org.apache.hadoop.conf.Configuration;
  * RunOutcome v = TeraValidate.dir("/vol1/bucket1/tera").checksumOnly().expectChecksum(checksum).run(conf);
  * }</pre>
  */
-public final class TeraGen extends RunBuilder<TeraGen> {
-  private final long rows;
+@Command(name = "teragen", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "Hadoop TeraGen's rows, byte for byte, on the local engine or as a MapReduce job.",
+    description = {
+        "Writes TeraGen's 100-byte rows (byte-identical to Hadoop's TeraGen) to OUT_DIR as part-m-NNNNN files, "
+            + "one per map, split as TeraGen splits them; prints rows, bytes, time, MB/s and the checksum "
+            + "(the sum of every row's CRC32, as TeraValidate prints it).",
+        "ROWS takes TeraGen's suffixes k, m, b, t (thousands, millions, billions, trillions); "
+            + "or give --size instead (rows = bytes / 100, rounded up)."})
+public final class TeraGen extends WorkloadOptions<TeraGen, TeraGen.Plan> {
+  @Parameters(arity = "1..2", paramLabel = "[ROWS] OUT_DIR",
+      description = "Number of rows (omit it with --size), then the output directory (must not exist).")
+  private List<String> positional;
+
+  @Option(names = "--size", paramLabel = "SIZE",
+      description = "Instead of ROWS: bytes to write, e.g. 100G (binary units; rows = bytes / 100, rounded up).")
+  private String size;
+
+  @Option(names = {"-m", "--maps"}, paramLabel = "N",
+      description = "Maps, i.e. output files (default: mapreduce.job.maps, else 2, as TeraGen).")
   private Integer maps;
-  private String output;
+
+  @Option(names = "--overwrite",
+      description = "Replace OUT_DIR if it exists (only when it holds nothing but teragen output).")
   private boolean overwrite;
-  private int batchRows = RowWriter.DEFAULT_BATCH_ROWS;
-  private Boolean finalSync;
+
+  @Option(names = "--engine", paramLabel = "ENGINE", description = Engines.HELP)
   private String engine;
 
-  private TeraGen(long rows) {
-    this.rows = rows;
+  @Option(names = "--final-sync", negatable = true,
+      description = "hsync each file before closing it, as TeraGen does by default; --no-final-sync skips "
+          + "it (default: mapreduce.terasort.final.sync, else true).")
+  private Boolean finalSync;
+
+  @Option(names = "--batch-rows", paramLabel = "N",
+      description = "Rows per write() call (default: ${DEFAULT-VALUE}, i.e. 1,000,000 bytes).")
+  private int batchRows = RowWriter.DEFAULT_BATCH_ROWS;
+
+  private long rows;
+  private String output;
+
+  /**
+   * One teragen run, checked: rows, maps (output files), the output directory as given, whether it may be
+   * replaced, the rows per write() call, whether each file is hsync'ed before close, and the engine
+   * ({@code local}, {@code mapreduce}, or null: the configuration decides). Saved in the run's JSON as
+   * {@code plan}.
+   */
+  public record Plan(long rows, int maps, String out, boolean overwrite, int batchRows, boolean finalSync,
+      String engine) {
+  }
+
+  /** No rows yet; the command line starts from it. */
+  public TeraGen() {
+    super("teragen", "generate", Plan.class);
   }
 
   /** {@code rows} rows of 100 bytes. */
   public static TeraGen rows(long rows) {
-    return new TeraGen(rows);
+    TeraGen g = new TeraGen();
+    g.rows = rows;
+    return g;
   }
 
   /** {@code --maps}: output files (default: {@code mapreduce.job.maps}, else 2, as TeraGen). */
@@ -70,8 +118,21 @@ public final class TeraGen extends RunBuilder<TeraGen> {
     return this;
   }
 
-  /** The checked plan; {@link UsageException} names the setting that is wrong. */
-  public TeraGenPlan plan(Configuration conf) {
+  @Override
+  public Plan plan(Configuration conf) {
+    String lowerEngine = Engines.checked(engine);
+    if (positional != null) {
+      // the command line: [ROWS] OUT_DIR, or --size SIZE OUT_DIR
+      if (size != null && positional.size() != 1) {
+        throw new UsageException("--size", "replaces ROWS: give only OUT_DIR with it, got "
+            + String.join(" ", positional));
+      }
+      if (size == null && positional.size() != 2) {
+        throw new UsageException("ROWS", "missing: give ROWS OUT_DIR, or --size SIZE OUT_DIR");
+      }
+      rows = size != null ? RowsParser.rowsOfSize(size) : RowsParser.parseRows("ROWS", positional.get(0));
+      output = positional.get(positional.size() - 1);
+    }
     if (rows < 0) {
       throw new UsageException("ROWS", "must be zero or more, was " + rows);
     }
@@ -86,16 +147,17 @@ public final class TeraGen extends RunBuilder<TeraGen> {
       throw new UsageException("--batch-rows", "must be between 1 and " + Integer.MAX_VALUE / TeraRows.ROW
           + ", was " + batchRows);
     }
-    if (engine != null && !engine.equalsIgnoreCase("local") && !engine.equalsIgnoreCase("mapreduce")) {
-      throw new UsageException("--engine", "must be local or mapreduce, was '" + engine + "'");
-    }
     boolean sync = finalSync != null ? finalSync : conf.getBoolean("mapreduce.terasort.final.sync", true);
-    return new TeraGenPlan(rows, n, output, overwrite, batchRows, sync,
-        engine == null ? null : engine.toLowerCase(java.util.Locale.ROOT));
+    return new Plan(rows, n, output, overwrite, batchRows, sync, lowerEngine);
   }
 
   @Override
-  protected Workload<Target> workload(Configuration conf) {
-    return new TeraGenWorkload(plan(conf));
+  public TeraGenWorkload workload(Plan plan, String root) {
+    return new TeraGenWorkload(plan);
+  }
+
+  @Override
+  public TargetPath targetPath() {
+    return new TargetPath("OUT_DIR", output);
   }
 }

@@ -25,7 +25,7 @@ public record TeraGenFigures(long rows, long bytes, int maps, String engine, Str
   /** The run records' key that names a MapReduce engine's run (the local engine's records have none). */
   static final String ENGINE = "engine";
 
-  static TeraGenFigures of(TeraGenPlan plan, RunRecords records) {
+  static TeraGenFigures of(TeraGen.Plan plan, RunRecords records) {
     boolean mapReduce = "mapreduce".equals(records.extra().get(ENGINE));
     // a window of the run ([from, to) in epoch ns): its tasks' bytes inside it, and the checksum of the files that
     // ended inside it (a file's rows are summed when it ends)

@@ -33,11 +33,11 @@ public final class TeraGenWorkload implements Workload<Target> {
   static final Pattern OUTPUT_ENTRY = Pattern.compile("part-m-\\d{5,}|_SUCCESS|_temporary|_harness-part-m-\\d{5,}"
       + "|\\.part-m-\\d{5,}\\.crc|\\._SUCCESS\\.crc");
 
-  private final TeraGenPlan plan;
+  private final TeraGen.Plan plan;
   private Path out;
   private boolean mapReduce;
 
-  public TeraGenWorkload(TeraGenPlan plan) {
+  public TeraGenWorkload(TeraGen.Plan plan) {
     this.plan = plan;
   }
 
@@ -52,7 +52,7 @@ public final class TeraGenWorkload implements Workload<Target> {
   }
 
   @Override
-  public TeraGenPlan plan() {
+  public TeraGen.Plan plan() {
     return plan;
   }
 

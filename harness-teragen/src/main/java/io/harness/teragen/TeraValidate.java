@@ -1,29 +1,62 @@
 package io.harness.teragen;
 
+import io.harness.core.base.Units;
 import io.harness.core.base.UsageException;
-import io.harness.core.run.RunBuilder;
-import io.harness.core.run.Workload;
-import io.harness.core.target.Target;
+import io.harness.core.run.WorkloadOptions;
 import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
- * teravalidate from Java: rows, checksum and key order of a directory of TeraGen / TeraSort rows, through the
- * same pipeline as {@code harness teravalidate}. The run fails (exit code 1) when a check fails.
+ * {@code harness teravalidate}, and teravalidate from Java: reads every data file of a directory (names not
+ * starting with {@code _} or {@code .}, in name order, as TeraValidate orders them), counts the rows, sums their
+ * CRC32s into TeraGen's checksum and, unless {@code --checksum-only}, checks that the keys are sorted within each
+ * file and across files. The run fails (exit code 1) when a check fails.
  */
-public final class TeraValidate extends RunBuilder<TeraValidate> {
-  private final String dir;
-  private boolean checksumOnly;
-  private String expectedChecksum;
-  private Long expectedRows;
-  private int bufferRows = 10_000;
+@Command(name = "teravalidate", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "Checks the rows, checksum and key order of TeraGen / TeraSort output.",
+    description = {
+        "Checks a directory of TeraGen / TeraSort rows: row count, checksum (sum of every row's CRC32, as "
+            + "TeraValidate prints it) and, for sorted data, key order within and across files.",
+        "Exit 0 when everything checked holds, 1 when a check fails (the first misorder is named)."})
+public final class TeraValidate extends WorkloadOptions<TeraValidate, TeraValidate.Plan> {
+  @Parameters(paramLabel = "DIR", description = "The directory of part files.")
+  private String dir;
 
-  private TeraValidate(String dir) {
-    this.dir = dir;
+  @Option(names = "--checksum-only",
+      description = "Count rows and sum the checksum only (for teragen's unsorted output).")
+  private boolean checksumOnly;
+
+  @Option(names = "--expect-checksum", paramLabel = "HEX", description = "The checksum teragen printed.")
+  private String expectedChecksum;
+
+  @Option(names = "--expect-rows", paramLabel = "ROWS",
+      description = "The rows teragen wrote (k, m, b, t suffixes as teragen's).")
+  private String expectedRows;
+
+  @Option(names = "--buffer", paramLabel = "SIZE",
+      description = "Bytes per read() call, rounded down to whole rows (default: ${DEFAULT-VALUE}).")
+  private String buffer = "1MB";
+
+  /**
+   * One teravalidate run, checked: the directory as given, whether only rows and checksum are checked, what
+   * they must be (null: anything), and the rows per read() call. Saved in the run's JSON as {@code plan}.
+   */
+  public record Plan(String dir, boolean checksumOnly, String expectedChecksum, Long expectedRows,
+      int bufferRows) {
+  }
+
+  /** No directory yet; the command line starts from it. */
+  public TeraValidate() {
+    super("teravalidate", "validate", Plan.class);
   }
 
   /** The directory of part files. */
   public static TeraValidate dir(String dir) {
-    return new TeraValidate(dir);
+    TeraValidate v = new TeraValidate();
+    v.dir = dir;
+    return v;
   }
 
   /** {@code --checksum-only}: rows and checksum, not the order (teragen's output is not sorted). */
@@ -40,23 +73,25 @@ public final class TeraValidate extends RunBuilder<TeraValidate> {
 
   /** {@code --expect-rows}. */
   public TeraValidate expectRows(long rows) {
-    this.expectedRows = rows;
+    this.expectedRows = Long.toString(rows);
     return this;
   }
 
   /** Rows per read() call (default 10,000: 1,000,000 bytes). */
   public TeraValidate bufferRows(int rows) {
-    this.bufferRows = rows;
+    this.buffer = (long) rows * TeraRows.ROW + "B";
     return this;
   }
 
-  /** The checked plan; {@link UsageException} names the setting that is wrong. */
-  public TeraValidatePlan plan() {
+  @Override
+  public Plan plan(Configuration conf) {
+    long b = Units.bytes("--buffer", buffer, 0);
+    if (b < TeraRows.ROW || b > (1L << 30)) {
+      throw new UsageException("--buffer", "must be between 100 B (one row) and 1 GB, was " + buffer);
+    }
+    Long rows = expectedRows == null ? null : RowsParser.parseRows("--expect-rows", expectedRows);
     if (dir == null || dir.isBlank()) {
       throw new UsageException("DIR", "must not be empty");
-    }
-    if (bufferRows < 1 || bufferRows > (1 << 30) / TeraRows.ROW) {
-      throw new UsageException("--buffer", "must be between 100 B (one row) and 1 GB, was " + bufferRows + " rows");
     }
     String sum = null;
     if (expectedChecksum != null) {
@@ -66,11 +101,16 @@ public final class TeraValidate extends RunBuilder<TeraValidate> {
         throw new UsageException("--expect-checksum", e.getMessage());
       }
     }
-    return new TeraValidatePlan(dir, checksumOnly, sum, expectedRows, bufferRows);
+    return new Plan(dir, checksumOnly, sum, rows, (int) (b / TeraRows.ROW));
   }
 
   @Override
-  protected Workload<Target> workload(Configuration conf) {
-    return new TeraValidateWorkload(plan());
+  public TeraValidateWorkload workload(Plan plan, String root) {
+    return new TeraValidateWorkload(plan);
+  }
+
+  @Override
+  public TargetPath targetPath() {
+    return new TargetPath("DIR", dir);
   }
 }

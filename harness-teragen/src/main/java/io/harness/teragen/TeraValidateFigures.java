@@ -23,7 +23,7 @@ public record TeraValidateFigures(long rows, String checksum, int files, boolean
       + "which TeraGen never sorts (TeraSort does): give --checksum-only to check its rows and checksum, or sort it "
       + "first";
 
-  static TeraValidateFigures of(TeraValidatePlan plan, RunRecords records) {
+  static TeraValidateFigures of(TeraValidate.Plan plan, RunRecords records) {
     List<String> problems = new ArrayList<>();
     Checksum128 total = new Checksum128();
     long rows = 0;

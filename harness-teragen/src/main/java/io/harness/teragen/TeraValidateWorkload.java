@@ -22,11 +22,11 @@ import org.apache.hadoop.fs.Path;
  * the tasks' records.
  */
 public final class TeraValidateWorkload implements Workload<Target> {
-  private final TeraValidatePlan plan;
+  private final TeraValidate.Plan plan;
   private Path path;
   private FileStatus[] files;
 
-  public TeraValidateWorkload(TeraValidatePlan plan) {
+  public TeraValidateWorkload(TeraValidate.Plan plan) {
     this.plan = plan;
   }
 
@@ -41,7 +41,7 @@ public final class TeraValidateWorkload implements Workload<Target> {
   }
 
   @Override
-  public TeraValidatePlan plan() {
+  public TeraValidate.Plan plan() {
     return plan;
   }
 

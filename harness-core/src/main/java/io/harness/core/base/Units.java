@@ -39,6 +39,32 @@ public final class Units {
     return new Size(text, Sizes.parse(text, 1));
   }
 
+  /**
+   * The bytes of {@code text} (a bare number is bytes) for option {@code option}: bad input (a
+   * {@link UsageException} naming the option) when it is not a size or is less than {@code min} bytes.
+   */
+  public static long bytes(String option, String text, long min) {
+    long v;
+    try {
+      v = Sizes.parse(text, 1);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(option, e.getMessage());
+    }
+    if (v < min) {
+      throw new UsageException(option, "must be at least " + min + " B, was " + text);
+    }
+    return v;
+  }
+
+  /** The nanoseconds of {@code text} (a bare number is seconds) for option {@code option}; bad input if none. */
+  public static long nanos(String option, String text) {
+    try {
+      return Durations.parseNanos(text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(option, e.getMessage());
+    }
+  }
+
   /** A time span whose bare number means seconds. */
   public static Span seconds(String text) {
     return new Span(text, Durations.parseNanos(text));

@@ -1,7 +1,5 @@
 package io.harness.core.cli;
 
-import io.harness.core.base.UsageException;
-
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Option;
 
@@ -11,21 +9,17 @@ import picocli.CommandLine.Option;
  * the option, a configuration that names YARN picks the MapReduce engine.
  */
 public final class EngineOption {
-  @Option(names = "--engine", paramLabel = "ENGINE",
-      description = "local (threads in this JVM) or mapreduce (a MapReduce job; the local job runner or YARN, "
-          + "per mapreduce.framework.name). Default: mapreduce when mapreduce.framework.name is yarn, else local.")
+  @Option(names = "--engine", paramLabel = "ENGINE", description = io.harness.core.run.Engines.HELP)
   String engine;
 
   /** Checks the option's value: bad input (exit 2) names it. */
   public void validate() {
-    if (engine != null && !engine.equalsIgnoreCase("local") && !engine.equalsIgnoreCase("mapreduce")) {
-      throw new UsageException("--engine", "must be local or mapreduce, was '" + engine + "'");
-    }
+    io.harness.core.run.Engines.checked(engine);
   }
 
   /** The engine the option names ({@code local} or {@code mapreduce}), or null when it was not given. */
   public String name() {
-    return engine == null ? null : engine.toLowerCase(java.util.Locale.ROOT);
+    return io.harness.core.run.Engines.checked(engine);
   }
 
   /** Whether the run uses the MapReduce engine with this configuration. */

@@ -90,16 +90,27 @@ public final class Harness implements Runnable {
 
   static CommandLine commandLine(RunContext context) {
     CommandLine cl = new CommandLine(new Harness());
+    // the workloads whose options are their command (WorkloadOptions): each under its group, or on its own
+    java.util.List<io.harness.core.run.WorkloadOptions<?, ?>> workloads = OptionsCommand.registered();
     // the commands on the harness's own class path: not those of jars -libjars adds for a job (under
     // `hadoop jar harness.jar` their picocli is not the job jar's relocated one)
-    for (HarnessSubcommand sub : ServiceLoader.load(HarnessSubcommand.class, Harness.class.getClassLoader())) {
-      sub.init(context);
-      cl.addSubcommand(sub);
-      for (CommandLine own : cl.getSubcommands().values()) {
-        if (own.getCommand() == sub) {
-          sub.addSubcommands(own);
-          break;
-        }
+    java.util.List<HarnessSubcommand> subs = new java.util.ArrayList<>();
+    ServiceLoader.load(HarnessSubcommand.class, Harness.class.getClassLoader()).forEach(subs::add);
+    java.util.List<io.harness.core.run.WorkloadOptions<?, ?>> own = workloads.stream().filter(o -> o.group() == null)
+        .toList();
+    // both in the class path's order, as bin/harness lists the modules' jars
+    for (int i = 0, j = 0; i < subs.size() || j < own.size(); ) {
+      if (j >= own.size() || i < subs.size() && OptionsCommand.position(subs.get(i)) <= OptionsCommand.position(
+          own.get(j))) {
+        HarnessSubcommand sub = subs.get(i++);
+        sub.init(context);
+        cl.addSubcommand(sub);
+        CommandLine added = cl.getSubcommands().values().stream().filter(c -> c.getCommand() == sub).findFirst()
+            .orElseThrow();
+        OptionsCommand.addTo(added, workloads, context);
+        sub.addSubcommands(added);
+      } else {
+        cl.addSubcommand(OptionsCommand.commandLine(own.get(j++), context));
       }
     }
     // bin/harness spark starts a JVM of its own on Spark's class path (lib/spark): here the command is only listed

@@ -5,8 +5,11 @@ import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.engine.TaskRecorder;
 import io.harness.core.engine.Window;
+import io.harness.core.result.TextReport;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -124,6 +127,28 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
       }
     }
     return out;
+  }
+
+  /**
+   * The lines naming the failed items of {@link #failures}: one per distinct reason, with how many failed of it
+   * and the first five {@code item}s ({@code file 3, 7}); {@code failed} (all that failed, more than those kept)
+   * is the count when there is one reason.
+   */
+  public static List<String> failureLines(List<String> failures, long failed, String item) {
+    Map<String, List<String>> byReason = new LinkedHashMap<>();
+    for (String f : failures) {
+      byReason.computeIfAbsent(TextReport.reasonKey(f.substring(f.indexOf(": ") + 2)), k -> new ArrayList<>())
+          .add(f);
+    }
+    List<String> lines = new ArrayList<>();
+    byReason.values().forEach(same -> {
+      String first = same.get(0);
+      List<String> names = same.stream().limit(5).map(f -> f.substring(0, f.indexOf(": "))).toList();
+      long count = byReason.size() == 1 ? failed : same.size();
+      lines.add("  " + count + "x " + first.substring(first.indexOf(": ") + 2) + " [" + item + " "
+          + String.join(", ", names) + (count > names.size() ? ", ..." : "") + "]");
+    });
+    return lines;
   }
 
   private static long sum(RunRecords records, String key) {

@@ -55,6 +55,11 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
     return self();
   }
 
+  /** The threads {@link #threads(int)} set, or {@code otherwise} when it was not called. */
+  protected int threadsOr(int otherwise) {
+    return threads != null ? threads : otherwise;
+  }
+
   /** Fails a task stuck in one call longer than {@code timeout} (default: never). */
   public B taskTimeout(Duration timeout) {
     this.taskTimeoutNanos = timeout.toNanos();

@@ -1,133 +1,174 @@
 package io.harness.freon.dfsg;
 
+import io.harness.core.base.Units;
 import io.harness.core.base.UsageException;
-import io.harness.core.run.RunBuilder;
-import io.harness.core.run.Workload;
-import io.harness.core.target.Target;
-import io.harness.core.util.Sizes;
+import io.harness.core.run.WorkloadOptions;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * freon dfsg from Java: Freon's HCFS file generator through the same pipeline as {@code harness freon dfsg},
- * on a file system the caller has. Nothing is printed or written unless asked.
+ * {@code harness freon dfsg}, and freon dfsg from Java: Freon's HCFS file generator. Threads create files
+ * {@code <path>/<prefix>/<n>} of {@code -s} bytes through any Hadoop file system, writing a content buffer
+ * {@code --copy-buffer} bytes per call with an optional hflush / hsync after each call, and time every file from
+ * create to close. The options and their defaults are the fields below; the command line fills them, the Java
+ * API sets them, and {@link #plan} checks them. Nothing is printed or written from Java unless asked.
  *
  * <pre>{@code
  * RunOutcome r = Dfsg.files(500).size("1MB").threads(10).path("/vol1/bucket1/freon").run(conf);
  * double filesPerSecond = r.figures(DfsgFigures.class).filesPerSecond();
  * }</pre>
  */
-public final class Dfsg extends RunBuilder<Dfsg> {
+@Command(name = "dfsg", aliases = "dfs-file-generator", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Creates files through any Hadoop file system (hdfs://, ofs://, o3fs://, file://), as Ozone's "
+            + "'freon dfsg': <path>/<prefix>/<0..n-1>, each -s bytes.",
+        "Prints files/s, MB/s, failures and the per-file create+write+close latency; writes the run's JSON."})
+public final class Dfsg extends WorkloadOptions<Dfsg, Dfsg.Plan> {
   /** Freon's default thread count. */
   static final int DEFAULT_THREADS = 10;
 
-  private final long files;
-  private String size = "10KB";
-  private String buffer = "10240";
-  private String copyBuffer = "4096";
-  private DfsgPlan.Sync sync = DfsgPlan.Sync.NONE;
-  private String path;
-  private String prefix;
-  private Duration duration;
-  private String durationText;
-  private boolean failAtEnd;
-  private long seed = 24301;
-  private int threads = DEFAULT_THREADS;
+  @Option(names = {"-n", "--number-of-tests"}, paramLabel = "N",
+      description = "Files to create (default: ${DEFAULT-VALUE}; ignored with --duration).")
+  private long files = 1000;
 
-  private Dfsg(long files) {
-    this.files = files;
+  @Option(names = {"-s", "--size"}, paramLabel = "SIZE",
+      description = "Bytes per file: B, KB, MB, GB or K, M, G (binary); a bare number is bytes "
+          + "(default: ${DEFAULT-VALUE}).")
+  private String size = "10KB";
+
+  @Option(names = "--buffer", paramLabel = "SIZE",
+      description = "Bytes of the content buffer a file is written from, over and over (default: ${DEFAULT-VALUE}).")
+  private String buffer = "10240";
+
+  @Option(names = "--copy-buffer", paramLabel = "SIZE",
+      description = "Bytes per write() call, at most --buffer (default: ${DEFAULT-VALUE}).")
+  private String copyBuffer = "4096";
+
+  @Option(names = "--sync", paramLabel = "MODE",
+      description = "After every write() call: NONE, HFLUSH or HSYNC (default: ${DEFAULT-VALUE}).")
+  private Sync sync = Sync.NONE;
+
+  @Option(names = {"-r", "--rpath", "--path"}, paramLabel = "URI",
+      description = "Directory the files go under; a full URI (hdfs://nn:8020/dir, ofs://om/vol/bucket/dir, "
+          + "o3fs://bucket.vol/dir) names the file system too (default: /freon-dfsg on the target, under "
+          + "/vol1/bucket1 with --embedded ozone).")
+  private String path;
+
+  @Option(names = {"-p", "--prefix"}, paramLabel = "PREFIX",
+      description = "Sub-directory of --path for this run's files (default: 10 random lower-case letters and "
+          + "digits, as Freon).")
+  private String prefix;
+
+  @Option(names = "--duration", paramLabel = "TIME",
+      description = "Create files until this much time has passed (10s, 5m; a bare number is seconds) "
+          + "instead of -n files.")
+  private String duration;
+
+  @Option(names = {"-f", "--fail-at-end"},
+      description = "Go on after a failed file and report failures at the end (default: stop at the first).")
+  private boolean failAtEnd;
+
+  @Option(names = "--seed", paramLabel = "N", description = "Seed of the content buffer (default: ${DEFAULT-VALUE}).")
+  private long seed = 24301;
+
+  private Duration span;
+
+  /** What a run of freon dfsg is: options as above, checked. Saved in the run's JSON as {@code plan}. */
+  public record Plan(long files, long fileBytes, int bufferBytes, int copyBytes, Sync sync, String path,
+      String prefix, long durationNanos, int threads, boolean failAtEnd, long seed) {
+    public boolean timeBounded() {
+      return durationNanos > 0;
+    }
+  }
+
+  /** What follows each write() call. */
+  public enum Sync { NONE, HFLUSH, HSYNC }
+
+  /** The defaults (1000 files); the command line starts from them. */
+  public Dfsg() {
+    super("freon", "dfsg", Plan.class);
   }
 
   /** {@code -n}: files to create. */
   public static Dfsg files(long n) {
-    return new Dfsg(n);
+    Dfsg d = new Dfsg();
+    d.files = n;
+    return d;
   }
 
   /** {@code --duration}: create files until this much time has passed (instead of a number of files). */
   public static Dfsg forDuration(Duration duration) {
-    Dfsg d = new Dfsg(0);
-    d.duration = duration;
+    Dfsg d = files(0);
+    d.span = duration;
     return d;
   }
 
-  /** {@code -s}: bytes per file; a bare number is bytes (default 10KB). */
+  /** {@code -s}. */
   public Dfsg size(String size) {
     this.size = size;
     return this;
   }
 
-  /** {@code --buffer}: the content buffer a file is written from (default 10240). */
+  /** {@code --buffer}. */
   public Dfsg buffer(String size) {
     this.buffer = size;
     return this;
   }
 
-  /** {@code --copy-buffer}: bytes per write() call, at most {@link #buffer} (default 4096). */
+  /** {@code --copy-buffer}. */
   public Dfsg copyBuffer(String size) {
     this.copyBuffer = size;
     return this;
   }
 
-  /** {@code --sync}: after every write() call. */
-  public Dfsg sync(DfsgPlan.Sync sync) {
+  /** {@code --sync}. */
+  public Dfsg sync(Sync sync) {
     this.sync = sync;
     return this;
   }
 
-  /** {@code --path}: the directory the files go under (default /freon-dfsg). */
+  /** {@code --path}. */
   public Dfsg path(String path) {
     this.path = path;
     return this;
   }
 
-  /** {@code --prefix}: the run's sub-directory (default: 10 random letters and digits). */
+  /** {@code --prefix}. */
   public Dfsg prefix(String prefix) {
     this.prefix = prefix;
     return this;
   }
 
-  /** {@code -f}: go on after a failed file. */
+  /** {@code -f}. */
   public Dfsg failAtEnd() {
     this.failAtEnd = true;
     return this;
   }
 
-  /** {@code --seed}: of the content buffer. */
+  /** {@code --seed}. */
   public Dfsg seed(long seed) {
     this.seed = seed;
     return this;
   }
 
-  /** {@code -t}: threads (default 10, as Freon). */
   @Override
-  public Dfsg threads(int threads) {
-    this.threads = threads;
-    return super.threads(threads);
-  }
-
-  /** The duration as the command line typed it, for messages. */
-  Dfsg duration(Duration duration, String text) {
-    this.duration = duration;
-    this.durationText = text;
-    return this;
-  }
-
-  /** The checked plan; {@link UsageException} names the setting that is wrong. */
-  public DfsgPlan plan() {
-    if (files < 1 && duration == null) {
+  public Plan plan(Configuration conf) {
+    if (files < 1 && span == null && duration == null) {
       throw new UsageException("-n", "must be at least 1, was " + files);
     }
-    long fileBytes = size("-s", size, 0);
-    int bufferBytes = (int) Math.min(Integer.MAX_VALUE - 16, size("--buffer", buffer, 1));
-    int copyBytes = (int) Math.min(Integer.MAX_VALUE - 16, size("--copy-buffer", copyBuffer, 1));
+    long fileBytes = Units.bytes("-s", size, 0);
+    int bufferBytes = (int) Math.min(Integer.MAX_VALUE - 16, Units.bytes("--buffer", buffer, 1));
+    int copyBytes = (int) Math.min(Integer.MAX_VALUE - 16, Units.bytes("--copy-buffer", copyBuffer, 1));
     if (copyBytes > bufferBytes) {
-      throw new UsageException("--copy-buffer", "must be at most --buffer (" + bufferBytes + " B), was "
-          + copyBuffer);
+      throw new UsageException("--copy-buffer", "must be at most --buffer (" + bufferBytes + " B), was " + copyBuffer);
     }
-    if (duration != null && (duration.isZero() || duration.isNegative())) {
-      throw new UsageException("--duration", "must be positive, was " + (durationText != null ? durationText
-          : duration));
+    long nanos = span != null ? span.toNanos() : duration != null ? Units.nanos("--duration", duration) : 0;
+    if ((span != null || duration != null) && nanos <= 0) {
+      throw new UsageException("--duration", "must be positive, was " + (span != null ? span : duration));
     }
     if (prefix != null && (prefix.isBlank() || prefix.contains("/") || prefix.contains("\\") || prefix.equals(".")
         || prefix.equals("..") || prefix.chars().anyMatch(Character::isISOControl))) {
@@ -137,37 +178,33 @@ public final class Dfsg extends RunBuilder<Dfsg> {
     if (path != null && path.isBlank()) {
       throw new UsageException("--path", "must not be empty");
     }
-    if (threads < 1) {
-      throw new UsageException("--threads", "must be at least 1, was " + threads);
-    }
-    return new DfsgPlan(files, fileBytes, bufferBytes, copyBytes, sync, path,
-        prefix != null ? prefix : randomPrefix(), duration == null ? 0 : duration.toNanos(), threads, failAtEnd, seed);
+    return new Plan(files, fileBytes, bufferBytes, copyBytes, sync, path, prefix != null ? prefix : randomPrefix(),
+        nanos, threadsOr(DEFAULT_THREADS), failAtEnd, seed);
   }
 
-  private static long size(String option, String text, long min) {
-    long v;
-    try {
-      v = Sizes.parse(text, 1);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(option, e.getMessage());
-    }
-    if (v < min) {
-      throw new UsageException(option, "must be at least " + min + " B, was " + text);
-    }
-    return v;
-  }
-
+  /** Freon's prefix: 10 random lower-case letters and digits. */
   private static String randomPrefix() {
-    String alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < 10; i++) {
-      b.append(alphabet.charAt(ThreadLocalRandom.current().nextInt(alphabet.length())));
-    }
-    return b.toString();
+    return ThreadLocalRandom.current().ints(10, 0, 36).mapToObj(i -> String.valueOf(Character.forDigit(i, 36)))
+        .collect(Collectors.joining());
   }
 
   @Override
-  protected Workload<Target> workload(Configuration conf) {
-    return new DfsgWorkload(plan());
+  public DfsgWorkload workload(Plan plan, String root) {
+    return new DfsgWorkload(plan, root);
+  }
+
+  @Override
+  public String group() {
+    return "freon";
+  }
+
+  @Override
+  public String threadsHelp() {
+    return "Threads creating the files (default: " + DEFAULT_THREADS + ", as Freon's dfsg).";
+  }
+
+  @Override
+  public TargetPath targetPath() {
+    return new TargetPath("--path", path);
   }
 }

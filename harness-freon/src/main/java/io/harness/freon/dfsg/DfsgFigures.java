@@ -1,15 +1,12 @@
 package io.harness.freon.dfsg;
 
-import io.harness.core.result.TextReport;
 import io.harness.core.run.Figures;
 import io.harness.core.run.ItemLoop;
 import io.harness.core.run.RunRecords;
 import io.harness.core.util.Sizes;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * A freon dfsg run's own figures, as its JSON has them: files written and failed, files/s and MB/s over the
@@ -20,7 +17,7 @@ public record DfsgFigures(long files, long failedFiles, double filesPerSecond, d
     long fileSizeBytes, int bufferBytes, int copyBufferBytes, String sync, int threads, String directory, long seed,
     boolean failAtEnd, List<String> failed) implements Figures {
 
-  static DfsgFigures of(DfsgPlan plan, String directory, RunRecords records) {
+  static DfsgFigures of(Dfsg.Plan plan, String directory, RunRecords records) {
     long ok = ItemLoop.done(records);
     long bad = ItemLoop.failed(records);
     double seconds = records.engineMillis() / 1e3;
@@ -47,24 +44,12 @@ public record DfsgFigures(long files, long failedFiles, double filesPerSecond, d
   /** The failed files, one line per distinct reason with its count and the first files. */
   @Override
   public List<String> failures() {
-    List<String> lines = new ArrayList<>();
     if (failedFiles == 0) {
-      return lines;
+      return List.of();
     }
-    lines.add("freon dfsg: " + failedFiles + " file(s) failed" + (failAtEnd ? "" : "; stopped at the first "
-        + "(-f goes on)") + ":");
-    Map<String, List<String>> byReason = new LinkedHashMap<>();
-    for (String f : failed) {
-      int colon = f.indexOf(": ");
-      byReason.computeIfAbsent(TextReport.reasonKey(f.substring(colon + 2)), k -> new ArrayList<>()).add(f);
-    }
-    byReason.values().forEach(same -> {
-      String first = same.get(0);
-      List<String> names = same.stream().limit(5).map(f -> f.substring(0, f.indexOf(": "))).toList();
-      long count = byReason.size() == 1 ? failedFiles : same.size();
-      lines.add("  " + count + "x " + first.substring(first.indexOf(": ") + 2) + " [file "
-          + String.join(", ", names) + (count > names.size() ? ", ..." : "") + "]");
-    });
+    List<String> lines = new ArrayList<>(List.of("freon dfsg: " + failedFiles + " file(s) failed" + (failAtEnd ? ""
+        : "; stopped at the first (-f goes on)") + ":"));
+    lines.addAll(ItemLoop.failureLines(failed, failedFiles, "file"));
     return lines;
   }
 }

@@ -16,6 +16,7 @@ import io.harness.core.util.Durations;
 import io.harness.core.util.Sizes;
 import java.io.IOException;
 import java.util.Locale;
+import java.util.OptionalLong;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -26,16 +27,12 @@ import org.apache.hadoop.fs.Path;
  * call with an optional hflush / hsync after each, and timed from create to close.
  */
 public final class DfsgWorkload implements Workload<Target> {
-  private final DfsgPlan plan;
+  private final Dfsg.Plan plan;
   private Path dir;
   private String directory;
 
-  public DfsgWorkload(DfsgPlan plan) {
-    this(plan, null);
-  }
-
-  /** The workload of a saved run, whose files went to {@code directory}. */
-  DfsgWorkload(DfsgPlan plan, String directory) {
+  /** The workload of {@code plan}; a saved run's files went to {@code directory} (null: a new run). */
+  DfsgWorkload(Dfsg.Plan plan, String directory) {
     this.plan = plan;
     this.directory = directory;
   }
@@ -56,7 +53,7 @@ public final class DfsgWorkload implements Workload<Target> {
   }
 
   @Override
-  public DfsgPlan plan() {
+  public Dfsg.Plan plan() {
     return plan;
   }
 
@@ -99,9 +96,9 @@ public final class DfsgWorkload implements Workload<Target> {
   }
 
   @Override
-  public java.util.OptionalLong plannedBytes() {
-    return plan.timeBounded() ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(
-        io.harness.core.util.Sizes.planned("-n x -s", plan.files(), plan.fileBytes()));
+  public OptionalLong plannedBytes() {
+    return plan.timeBounded() ? OptionalLong.empty() : OptionalLong.of(Sizes.planned("-n x -s", plan.files(),
+        plan.fileBytes()));
   }
 
   @Override

@@ -1,0 +1,97 @@
+package io.harness.core.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.harness.core.base.UsageException;
+import io.harness.core.run.Workload;
+import io.harness.core.run.WorkloadOptions;
+import io.harness.core.target.Target;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** A workload's options class as its command: the shared options first, its own after, its defaults its fields'. */
+class OptionsCommandTest {
+  @Command(name = "sample", mixinStandardHelpOptions = true, sortOptions = false, description = "A sample workload.")
+  static final class Sample extends WorkloadOptions<Sample, Sample.Plan> {
+    @Option(names = {"-c", "--count"}, paramLabel = "N", description = "Items (default: ${DEFAULT-VALUE}).")
+    private long count = 7;
+
+    record Plan(long count, int threads) {}
+
+    Sample() {
+      super("sample", "go", Plan.class);
+    }
+
+    @Override
+    public Plan plan(Configuration conf) {
+      if (count < 1) {
+        throw new UsageException("--count", "must be at least 1, was " + count);
+      }
+      return new Plan(count, threadsOr(3));
+    }
+
+    @Override
+    public Workload<Target> workload(Plan plan, String root) {
+      return null;
+    }
+
+    @Override
+    public String threadsHelp() {
+      return "Threads of the sample (default: 3).";
+    }
+  }
+
+  @Test
+  void theHelpHasTheSharedOptionsThenTheWorkloadsWithItsDefaults() {
+    CommandLine cl = OptionsCommand.commandLine(new Sample(), null);
+    cl.setUsageHelpWidth(120);
+    String help = cl.getUsageMessage();
+    List<String> order = help.lines().map(String::strip).filter(l -> l.startsWith("-"))
+        .map(l -> l.split("\\s+")[0].replace(",", "")).toList();
+    assertEquals("--embedded=KIND[:N]", order.get(0), help);
+    assertTrue(order.indexOf("-c") > order.indexOf("--verbose") && order.indexOf("-c") < order.indexOf("-h"), help);
+    assertTrue(help.contains("-c, --count=N") && help.contains("Items (default: 7)."), help);
+    assertTrue(help.contains("-t, --threads=N           Threads of the sample (default: 3)."), help);
+    assertTrue(help.startsWith("Usage: sample "), help);
+  }
+
+  @Test
+  void theCommandLineFillsTheOptionsAndTheirCheckIsTheCommands() {
+    Sample s = new Sample();
+    CommandLine cl = OptionsCommand.commandLine(s, context());
+    cl.parseArgs("--count", "5", "-t", "2");
+    ((OptionsCommand) cl.getCommand()).validate();
+    Configuration conf = new Configuration(false);
+    assertEquals(new Sample.Plan(5, 2), s.plan(conf));
+    Sample defaults = new Sample();
+    OptionsCommand.commandLine(defaults, null).parseArgs();
+    assertEquals(new Sample.Plan(7, 3), defaults.plan(conf));
+    Sample bad = new Sample();
+    CommandLine badLine = OptionsCommand.commandLine(bad, context());
+    badLine.parseArgs("-c", "0");
+    UsageException e = assertThrows(UsageException.class, () -> ((OptionsCommand) badLine.getCommand()).validate());
+    assertEquals("--count: must be at least 1, was 0", e.getMessage());
+  }
+
+  private static RunContext context() {
+    PrintStream none = new PrintStream(new ByteArrayOutputStream());
+    return new RunContext(List.of(), GenericOptions.extract(new String[0]), new Configuration(false), none, none,
+        io.harness.core.base.StopRequest.open());
+  }
+
+  @Test
+  void theRegistrationNamesTheSavedRunsItRebuilds() {
+    Sample s = new Sample();
+    assertEquals("sample", s.name());
+    assertTrue(s.handles("go"));
+    assertTrue(!s.handles("stop"));
+  }
+}
