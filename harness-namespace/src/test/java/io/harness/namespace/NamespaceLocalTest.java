@@ -36,7 +36,7 @@ class NamespaceLocalTest {
 
   Run namespace(String... args) {
     List<String> all = new ArrayList<>(List.of("namespace", "-fs", "file:///", "--path", dir.resolve("ns").toString(),
-        "--run-dir", dir.resolve("runs").toString(), "--no-report"));
+        "--run-dir", dir.resolve("runs").toString()));
     all.addAll(List.of(args));
     return harness(all.toArray(new String[0]));
   }
@@ -68,6 +68,23 @@ class NamespaceLocalTest {
     assertEquals(List.of("mkdir", "create", "stat", "read", "list", "rename", "delete", "rmdir"), names);
     // read brought back every byte create wrote
     assertEquals(2 * 60 * 3072L, j.at("/aggregate/bytes").asLong());
+    // harness analyze computes the same figures from the saved records
+    Path last;
+    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+      last = s.sorted().reduce((x, y) -> y).orElseThrow();
+    }
+    Run a = harness("analyze", last.toString(), "--check");
+    assertEquals(0, a.code(), a.out() + a.err());
+    assertTrue(a.out().contains("equal the run's own, field by field"), a.out());
+    // result.csv: a column of ops/s per phase, the phase's items over its seconds
+    List<String> csv = Files.readAllLines(last.resolve("result.csv"));
+    List<String> header = List.of(csv.get(0).split(","));
+    List<String> row = List.of(csv.get(1).split(","));
+    for (JsonNode p : phases) {
+      int col = header.indexOf(p.get("name").asText() + "_ops_per_sec");
+      assertTrue(col >= 0, header.toString());
+      assertEquals(p.get("items").asDouble() / p.get("seconds").asDouble(), Double.parseDouble(row.get(col)), 1e-6);
+    }
     // the run deleted its own directory, and only it
     assertFalse(Files.exists(dir.resolve("ns/run1")));
     assertTrue(Files.isDirectory(dir.resolve("ns")));
