@@ -45,10 +45,31 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
     }
   }
 
+  /** The phases when none are given. */
+  static final List<String> DEFAULT_PHASES = List.of("create", "stat", "list", "rename", "delete");
+  /** What a mix may weigh. */
+  static final List<String> MIX_OPERATIONS = List.of("create", "stat", "read", "list", "rename", "delete");
+
   @Option(names = "--phases", paramLabel = "LIST", split = ",",
       description = "Phases, in order: mkdir, create, stat, read, list, rename, delete, rmdir (default: "
           + "create,stat,list,rename,delete).")
-  private List<String> phases = new ArrayList<>(List.of("create", "stat", "list", "rename", "delete"));
+  private List<String> phases;
+
+  @Option(names = "--mix", paramLabel = "OP=PERCENT,...", split = ",",
+      description = "Instead of phases: after -n files are made (the populate phase), each thread picks its next "
+          + "call by these percentages, adding up to 100, for --duration: create, stat, read, list, rename, delete "
+          + "(e.g. create=10,stat=60,list=10,rename=10,delete=10), each on the thread's own files.")
+  private List<String> mix;
+
+  @Option(names = "--duration", paramLabel = "TIME",
+      description = "How long --mix runs (10s, 5m; a bare number is seconds).")
+  private String duration;
+
+  @Option(names = "--rate", paramLabel = "N",
+      description = "Open loop: N calls per second over all threads, each issued when due whether or not earlier "
+          + "ones returned, its latency counted from when it was due (default: closed loop, each thread's next "
+          + "call when its last returned).")
+  private String rate;
 
   @Option(names = {"-n", "--items"}, paramLabel = "N",
       description = "Files (and directories, with mkdir) of the whole run, split over the threads "
@@ -88,9 +109,13 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
   @Option(names = "--keep", description = "Leave the run's directory and what the phases left in it.")
   private boolean keep;
 
-  /** What a namespace run is: options as above, checked. Saved in the run's JSON as {@code plan}. */
+  /**
+   * What a namespace run is: options as above, checked. Saved in the run's JSON as {@code plan}. {@code mix}: the
+   * percentages by operation (empty: the phases run), for {@code durationNanos}; {@code ratePerSec} 0: closed loop.
+   */
   public record Plan(List<Phase> phases, long items, long fileBytes, boolean shared, boolean renameAcross,
-      long lists, String path, String prefix, boolean keep, int threads) {
+      long lists, String path, String prefix, boolean keep, int threads, java.util.Map<String, Integer> mix,
+      long durationNanos, double ratePerSec) {
     /** Whether the run has this phase. */
     public boolean has(Phase p) {
       return phases.contains(p);
@@ -107,6 +132,19 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
     Namespace o = new Namespace();
     o.items = n;
     return o;
+  }
+
+  /** {@code --mix}: e.g. {@code "create=10,stat=60,list=10,rename=10,delete=10"}, for {@code duration}. */
+  public Namespace mix(String percentages, java.time.Duration duration) {
+    this.mix = new ArrayList<>(List.of(percentages.split(",")));
+    this.duration = duration.toMillis() + "ms";
+    return this;
+  }
+
+  /** {@code --rate}: calls per second over all threads, open loop. */
+  public Namespace rate(double perSecond) {
+    this.rate = String.valueOf(perSecond);
+    return this;
   }
 
   /** {@code --phases}: e.g. {@code "create,stat,delete"}. */
@@ -165,7 +203,33 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
     if (lists < 1) {
       throw new UsageException("--lists", "must be at least 1, was " + lists);
     }
-    List<Phase> order = phases(phases);
+    java.util.Map<String, Integer> weights = mix == null ? java.util.Map.of() : mix(mix);
+    if (!weights.isEmpty() && phases != null) {
+      throw new UsageException("--mix", "runs instead of --phases: give one or the other");
+    }
+    long nanos = duration == null ? 0 : Units.nanos("--duration", duration);
+    if (duration != null && nanos <= 0) {
+      throw new UsageException("--duration", "must be positive, was " + duration);
+    }
+    if (weights.isEmpty() && duration != null) {
+      throw new UsageException("--duration", "is how long --mix runs; the phases run through their -n items");
+    }
+    if (!weights.isEmpty() && duration == null) {
+      throw new UsageException("--mix", "needs --duration (how long the mix runs)");
+    }
+    double perSecond = 0;
+    if (rate != null) {
+      String r = rate.strip().replaceFirst("(?i)/s$", "");
+      try {
+        perSecond = Double.parseDouble(r);
+      } catch (NumberFormatException e) {
+        throw new UsageException("--rate", "must be a number of calls per second, was '" + rate + "'");
+      }
+      if (!(perSecond > 0) || Double.isInfinite(perSecond)) {
+        throw new UsageException("--rate", "must be more than 0 calls per second, was " + rate);
+      }
+    }
+    List<Phase> order = weights.isEmpty() ? phases(phases == null ? DEFAULT_PHASES : phases) : List.of(Phase.CREATE);
     long fileBytes = Units.bytes("-s", size, 0);
     if (fileBytes > 0 && !order.contains(Phase.CREATE)) {
       throw new UsageException("-s", "needs the create phase (it writes the bytes)");
@@ -183,7 +247,39 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
       throw new UsageException("-t", "must be at most -n (" + items + "): a thread needs an item, was " + threads);
     }
     return new Plan(order, items, fileBytes, shared, renameAcross, lists, path,
-        prefix != null ? prefix : randomPrefix(), keep, threads);
+        prefix != null ? prefix : randomPrefix(), keep, threads, weights, nanos, perSecond);
+  }
+
+  /** A mix's percentages by operation, checked: known operations, once each, whole percentages adding up to 100. */
+  static java.util.Map<String, Integer> mix(List<String> given) {
+    java.util.Map<String, Integer> out = new java.util.LinkedHashMap<>();
+    int sum = 0;
+    for (String g : given) {
+      String[] kv = g.strip().split("=", 2);
+      String op = kv[0].strip().toLowerCase(Locale.ROOT);
+      if (!MIX_OPERATIONS.contains(op)) {
+        throw new UsageException("--mix", "'" + kv[0] + "' is not an operation of a mix ("
+            + String.join(", ", MIX_OPERATIONS) + ")");
+      }
+      if (out.containsKey(op)) {
+        throw new UsageException("--mix", op + " is given twice");
+      }
+      int percent;
+      try {
+        percent = kv.length == 2 ? Integer.parseInt(kv[1].strip().replaceFirst("%$", "")) : -1;
+      } catch (NumberFormatException e) {
+        percent = -1;
+      }
+      if (percent < 0 || percent > 100) {
+        throw new UsageException("--mix", "'" + g + "': the form is OPERATION=PERCENT, a whole number 0-100");
+      }
+      out.put(op, percent);
+      sum += percent;
+    }
+    if (sum != 100) {
+      throw new UsageException("--mix", "the percentages add up to " + sum + ", not 100");
+    }
+    return out;
   }
 
   /**

@@ -12,6 +12,7 @@ import io.harness.core.run.Settings;
 import io.harness.core.run.Workload;
 import io.harness.core.target.Roots;
 import io.harness.core.target.Target;
+import io.harness.core.util.Durations;
 import io.harness.core.util.Sizes;
 import io.harness.namespace.Namespace.Phase;
 import java.io.IOException;
@@ -32,6 +33,9 @@ import org.apache.hadoop.fs.Path;
  */
 public final class NamespaceWorkload implements Workload<Target> {
   private static final int BUFFER = 1 << 20;
+  /** The phase that makes a mix's files, and the mix's. */
+  static final String POPULATE = "populate";
+  static final String MIX = "mix";
 
   private final Namespace.Plan plan;
   private Path base;
@@ -119,15 +123,131 @@ public final class NamespaceWorkload implements Workload<Target> {
     new SeededData(0, 0).fill(content, 0, content.length, 0);
     List<PhaseLoop.Phase> phases = new ArrayList<>();
     PhaseLoop[] loop = new PhaseLoop[1];
-    for (int index = 0; index < plan.phases().size(); index++) {
-      phases.add(phase(fs, plan.phases().get(index), index, content, loop));
+    if (plan.mix().isEmpty()) {
+      for (int index = 0; index < plan.phases().size(); index++) {
+        phases.add(phase(fs, plan.phases().get(index), index, content, loop).atRate(plan.ratePerSec()));
+      }
+    } else {
+      PhaseLoop.Phase create = phase(fs, Phase.CREATE, 0, content, loop);
+      phases.add(new PhaseLoop.Phase(POPULATE, (t, i, rec) -> new PhaseLoop.Done(POPULATE,
+          create.call().run(t, i, rec).bytes()), null, create.check(), 0, 0));
+      phases.add(PhaseLoop.Phase.timed(MIX, mix(fs, content, loop), plan.durationNanos()).atRate(plan.ratePerSec()));
     }
     loop[0] = new PhaseLoop(plan.items(), plan.threads(), phases, "namespace");
-    String line = String.format(Locale.ROOT, "namespace: %s on %d item(s)%s, %d thread(s), %s, in %s",
-        String.join(",", plan.phases().stream().map(Phase::word).toList()), plan.items(),
-        plan.fileBytes() > 0 ? " of " + Sizes.format(plan.fileBytes()) : "", plan.threads(),
-        plan.shared() ? "one shared directory" : "a directory per thread", q);
+    String what = plan.mix().isEmpty() ? String.join(",", plan.phases().stream().map(Phase::word).toList())
+        : "mix " + plan.mix().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+            .collect(java.util.stream.Collectors.joining(",")) + " for " + Durations.format(plan.durationNanos())
+            + " after populating";
+    String line = String.format(Locale.ROOT, "namespace: %s on %d item(s)%s, %d thread(s), %s%s, in %s", what,
+        plan.items(), plan.fileBytes() > 0 ? " of " + Sizes.format(plan.fileBytes()) : "", plan.threads(),
+        plan.shared() ? "one shared directory" : "a directory per thread",
+        plan.ratePerSec() > 0 ? String.format(Locale.ROOT, ", open loop at %.1f calls/s", plan.ratePerSec()) : "", q);
     return new Prepared(loop[0], line, directory);
+  }
+
+  /**
+   * The mix's calls: each thread works on its own files (its share of the populated items, and those it creates:
+   * numbers {@code items + thread + threads x k}), picking each call by the mix's percentages; a call that needs a
+   * file when the thread has none left creates one instead.
+   */
+  private PhaseLoop.Call mix(FileSystem fs, byte[] content, PhaseLoop[] loop) {
+    Own[] own = new Own[plan.threads()];
+    return (t, call, rec) -> {
+      if (own[t] == null) {
+        own[t] = new Own(loop[0].from(t), loop[0].from(t + 1), plan.items() + t, t);
+      }
+      Own o = own[t];
+      String op = o.pick();
+      if (o.alive.isEmpty() && !op.equals("create") && !op.equals("list")) {
+        op = "create";
+      }
+      Path dir = files(t, false);
+      try {
+        switch (op) {
+          case "create" -> {
+            long id = o.next;
+            o.next += plan.threads();
+            writeFile(fs, new Path(dir, "f" + id), content);
+            o.alive.add(id);
+            return new PhaseLoop.Done(op, plan.fileBytes());
+          }
+          case "list" -> {
+            fs.listStatus(dir);
+            return new PhaseLoop.Done(op, 0);
+          }
+          default -> {
+            int at = o.random.nextInt(o.alive.size());
+            long id = o.alive.get(at);
+            Path file = new Path(dir, (o.renamed.contains(id) ? "r" : "f") + id);
+            long bytes = 0;
+            switch (op) {
+              case "stat" -> fs.getFileStatus(file);
+              case "read" -> bytes = read(fs, file);
+              case "rename" -> {
+                Path to = new Path(dir, (o.renamed.contains(id) ? "f" : "r") + id);
+                if (!fs.rename(file, to)) {
+                  throw new IOException("returned false");
+                }
+                if (!o.renamed.remove(id)) {
+                  o.renamed.add(id);
+                }
+              }
+              default -> {
+                if (!fs.delete(file, false)) {
+                  throw new IOException("returned false");
+                }
+                o.alive.set(at, o.alive.get(o.alive.size() - 1));
+                o.alive.remove(o.alive.size() - 1);
+                o.renamed.remove(id);
+              }
+            }
+            return new PhaseLoop.Done(op, bytes);
+          }
+        }
+      } catch (IOException e) {
+        throw new IOException(op + ": " + e.getMessage(), e);
+      }
+    };
+  }
+
+  /** What one thread of a mix holds: its files, which of them are renamed, its next new file and its random. */
+  private final class Own {
+    final List<Long> alive = new ArrayList<>();
+    final java.util.Set<Long> renamed = new java.util.HashSet<>();
+    final java.util.SplittableRandom random;
+    long next;
+
+    Own(long from, long to, long next, int thread) {
+      for (long i = from; i < to; i++) {
+        alive.add(i);
+      }
+      this.next = next;
+      this.random = new java.util.SplittableRandom(thread);
+    }
+
+    String pick() {
+      int r = random.nextInt(100);
+      for (java.util.Map.Entry<String, Integer> e : plan.mix().entrySet()) {
+        r -= e.getValue();
+        if (r < 0) {
+          return e.getKey();
+        }
+      }
+      return "create";
+    }
+  }
+
+  private void writeFile(FileSystem fs, Path file, byte[] content) throws IOException {
+    FSDataOutputStream out = fs.create(file, false);
+    try {
+      for (long left = plan.fileBytes(); left > 0; left -= content.length) {
+        out.write(content, 0, (int) Math.min(content.length, left));
+      }
+    } catch (Throwable e) {
+      TaskStreams.closeAfter(out, e);
+      throw e;
+    }
+    out.close();
   }
 
   private static void mkdirs(FileSystem fs, Path dir) throws IOException {
@@ -145,16 +265,7 @@ public final class NamespaceWorkload implements Workload<Target> {
         return 0;
       }, (t, from, to) -> count(fs, dirs(t), to - from));
       case CREATE -> new PhaseLoop.Phase(kind, (t, i, rec) -> {
-        FSDataOutputStream out = fs.create(file(t, i, index), false);
-        try {
-          for (long left = plan.fileBytes(); left > 0; left -= content.length) {
-            out.write(content, 0, (int) Math.min(content.length, left));
-          }
-        } catch (Throwable e) {
-          TaskStreams.closeAfter(out, e);
-          throw e;
-        }
-        out.close();
+        writeFile(fs, file(t, i, index), content);
         return plan.fileBytes();
       }, (t, from, to) -> count(fs, files(t, false), to - from));
       case STAT -> new PhaseLoop.Phase(kind, (t, i, rec) -> {

@@ -23,6 +23,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * is one task; its record notes, per phase, its start and end (epoch ns), its items done and failed, and the
  * first {@value #FAILURES_KEPT} failures ({@code phase item: reason}).
  *
+ * <p>A phase runs closed loop by default (each thread's next call when its last returned). With a rate, open loop: each thread's
+ * calls are due on a schedule ({@code threads / rate} apart, the threads' schedules staggered), issued when due
+ * whether or not the file system kept up, and each call's latency counts from when it was due, so a stall shows
+ * in the latency of every call that waited behind it instead of hiding in fewer calls (coordinated omission).
+ *
  * @param items how many items in all
  * @param threads how many threads (tasks)
  * @param phases the phases in order
@@ -43,6 +48,15 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
     long run(int thread, long item, TaskRecorder recorder) throws Exception;
   }
 
+  /** One call of a phase that chooses what it does (a mix): returns what it did. */
+  @FunctionalInterface
+  public interface Call {
+    Done run(int thread, long call, TaskRecorder recorder) throws Exception;
+  }
+
+  /** What a call did: its kind ({@code stat}) and the bytes it moved. */
+  public record Done(String kind, long bytes) {}
+
   /** What a thread finds wrong after its share of a phase (null: nothing), given its first and last item + 1. */
   @FunctionalInterface
   public interface Check {
@@ -50,12 +64,31 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
   }
 
   /**
-   * A phase: its name (and its calls' kind), what one item does, how many times a thread does it for its share
-   * ({@code calls}: null means once per item) and the check after it (null: none).
+   * A phase: its name, what one call does, how many calls a thread makes for its share ({@code calls}: null means
+   * once per item), the check after it (null: none), for a phase bounded by time instead, how long it lasts
+   * ({@code durationNanos}, 0: by its calls), and its calls per second over all threads ({@code ratePerSec}: open
+   * loop; 0: closed loop).
    */
-  public record Phase(String name, Item body, java.util.function.LongUnaryOperator calls, Check check) {
+  public record Phase(String name, Call call, java.util.function.LongUnaryOperator calls, Check check,
+      long durationNanos, double ratePerSec) {
+    /** Once per item, each call a call of the phase's name. */
     public Phase(String name, Item body, Check check) {
       this(name, body, null, check);
+    }
+
+    /** {@code calls} times per thread, each a call of the phase's name. */
+    public Phase(String name, Item body, java.util.function.LongUnaryOperator calls, Check check) {
+      this(name, (t, i, rec) -> new Done(name, body.run(t, i, rec)), calls, check, 0, 0);
+    }
+
+    /** Calls that choose what they do, until {@code durationNanos} have passed. */
+    public static Phase timed(String name, Call call, long durationNanos) {
+      return new Phase(name, call, null, null, durationNanos, 0);
+    }
+
+    /** This phase, open loop at {@code perSecond} calls a second over all threads (0: closed loop). */
+    public Phase atRate(double perSecond) {
+      return new Phase(name, call, calls, check, durationNanos, perSecond);
     }
   }
 
@@ -77,9 +110,9 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
     AtomicLong failed = new AtomicLong();
     long planned = 0;
     for (Phase p : phases) {
-      for (int t = 0; t < threads; t++) {
+      for (int t = 0; t < threads && planned >= 0; t++) {
         long share = from(t + 1) - from(t);
-        planned += p.calls() == null ? share : p.calls().applyAsLong(share);
+        planned = p.durationNanos() > 0 ? -1 : planned + (p.calls() == null ? share : p.calls().applyAsLong(share));
       }
     }
     LocalEngine.Result r = LocalEngine.run(threads, threads, i -> "thread-" + i, Window.NONE,
@@ -114,15 +147,34 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
       }
       String key = "phase." + p.name() + ".";
       rec.note(key + START, EpochClock.nowEpochNanos());
-      long calls = p.calls() == null ? to - from : p.calls().applyAsLong(to - from);
+      long calls = p.durationNanos() > 0 ? Long.MAX_VALUE
+          : p.calls() == null ? to - from : p.calls().applyAsLong(to - from);
+      long begin = System.nanoTime();
+      long interval = p.ratePerSec() > 0 ? Math.max(1, (long) (threads * 1e9 / p.ratePerSec())) : 0;
+      long due = begin + interval * t / threads;
       long ok = 0;
       long bad = 0;
       for (long c = 0; c < calls && !rec.expired(); c++) {
-        long item = p.calls() == null ? from + c : from + (to > from ? c % (to - from) : 0);
-        long start = rec.enter(p.name());
+        long item = p.calls() == null && p.durationNanos() == 0 ? from + c
+            : p.durationNanos() > 0 ? c : from + (to > from ? c % (to - from) : 0);
+        long start;
+        if (interval > 0) {
+          // open loop: wait for the call's time, never for the file system; its latency counts from then
+          for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(wait);
+          }
+          rec.enter(p.name());
+          start = due;
+          due += interval;
+        } else {
+          start = rec.enter(p.name());
+        }
+        if (p.durationNanos() > 0 && start - begin >= p.durationNanos()) {
+          break;
+        }
         try {
-          long bytes = p.body().run(t, item, rec);
-          rec.call(p.name(), start, bytes);
+          Done d = p.call().run(t, item, rec);
+          rec.call(d.kind(), start, d.bytes());
           ok++;
           done.incrementAndGet();
         } catch (Exception e) {
