@@ -42,7 +42,7 @@ class JobJarLocalIT {
   void everyCommandRunsFromTheJobJarOnHadoopsClientClassPath() throws Exception {
     listCommands("", commands);
     assertTrue(commands.containsAll(List.of("dfsio", "dfsio analyze", "teragen", "teravalidate", "freon dfsg",
-        "analyze", "report", "compare", "experiment", "spark", "attach")), commands.toString());
+        "namespace", "analyze", "report", "compare", "experiment", "spark", "attach")), commands.toString());
 
     Path data = work.resolve("data");
     // dfsio on the local engine (the local job runner's framework named as on a client): write, verified read
@@ -93,6 +93,19 @@ class JobJarLocalIT {
       assertEquals(10, sizes.size());
       assertEquals(Set.of(4096L), Set.copyOf(sizes));
     }
+
+    // namespace: 20 files through create, stat, rename and delete on 2 threads; the run's directory removed after
+    ok("namespace", "--phases", "create,stat,rename,delete", "-n", "20", "-t", "2", "-p", "p", "-r",
+        "file://" + data + "/ns");
+    JsonNode ns = Cli.lastResult(work.resolve("harness-runs"));
+    List<String> phases = new java.util.ArrayList<>();
+    for (JsonNode p : ns.at("/figures/phases")) {
+      phases.add(p.get("name").asText());
+      assertEquals(20, p.get("items").asLong(), p.toString());
+      assertEquals(20, ns.at("/aggregate/latency/" + p.get("name").asText() + "/count").asLong());
+    }
+    assertEquals(List.of("create", "stat", "rename", "delete"), phases);
+    assertFalse(Files.exists(data.resolve("ns/p")), "the run's own directory is deleted");
 
     savedRuns(writeRun, readRun, write);
     experiment(data);

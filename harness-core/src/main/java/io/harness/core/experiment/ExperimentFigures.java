@@ -8,14 +8,16 @@ import java.util.regex.Pattern;
 /**
  * The figures an experiment's tables show: columns of a run's {@code result.csv} (written by every run, whatever
  * its workload, from its own typed figures), such as {@code seconds}, {@code mb_per_sec},
- * {@code testdfsio_throughput_mb_per_sec}, {@code items_per_sec} or {@code write_p99_ms}.
+ * {@code testdfsio_throughput_mb_per_sec}, {@code items_per_sec}, {@code write_p99_ms} or a namespace phase's
+ * {@code create_ops_per_sec}.
  */
 final class ExperimentFigures {
   /** The numeric columns every result.csv has. */
   static final List<String> RUN_COLUMNS = RunCsv.RESULT_COLUMNS.stream()
       .filter(c -> !List.of("run", "workload", "operation", "target", "started_at", "exit_code", "item").contains(c))
       .toList();
-  private static final Pattern KIND = Pattern.compile("[a-z0-9_]+_(" + String.join("|", RunCsv.KIND_COLUMNS) + ")");
+  private static final Pattern KIND = Pattern.compile("[a-z0-9_]+_(" + String.join("|", RunCsv.KIND_COLUMNS)
+      + "|ops_per_sec)");
 
   private ExperimentFigures() {}
 
@@ -40,7 +42,7 @@ final class ExperimentFigures {
     if (!RUN_COLUMNS.contains(figure) && !KIND.matcher(figure).matches()) {
       throw new UsageException(arg, path + ": '" + figure + "' is not a column of a run's result.csv (one of "
           + String.join(", ", RUN_COLUMNS) + ", or KIND_" + String.join("|", RunCsv.KIND_COLUMNS)
-          + " such as write_p99_ms)");
+          + " such as write_p99_ms, or PHASE_ops_per_sec such as create_ops_per_sec)");
     }
   }
 

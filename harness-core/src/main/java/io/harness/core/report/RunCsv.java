@@ -86,7 +86,7 @@ public final class RunCsv {
       return new Figures.Summary(number(row, "testdfsio_throughput_mb_per_sec"),
           number(row, "testdfsio_average_io_rate_mb_per_sec"), number(row, "testdfsio_io_rate_std_dev"),
           row.get("item"), number(row, "items") == null ? null : number(row, "items").longValue(),
-          number(row, "items_per_sec"));
+          number(row, "items_per_sec"), opsPerSec(row));
     } catch (java.io.IOException | RuntimeException e) {
       return Figures.Summary.NONE;
     }
@@ -106,6 +106,18 @@ public final class RunCsv {
     }
   }
 
+  /** The rates of a row's {@code X_ops_per_sec} columns, by X, in the row's order. */
+  private static Map<String, Double> opsPerSec(Map<String, String> row) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    row.keySet().stream().filter(c -> c.endsWith(Figures.Summary.OPS_PER_SEC)).forEach(c -> {
+      Double v = number(row, c);
+      if (v != null) {
+        out.put(c.substring(0, c.length() - Figures.Summary.OPS_PER_SEC.length()), v);
+      }
+    });
+    return out;
+  }
+
   private static Double number(Map<String, String> row, String column) {
     String v = row.get(column);
     try {
@@ -122,6 +134,10 @@ public final class RunCsv {
         r.exitCode(), a.tasks(), a.failedTasks(), a.bytes(), a.wallSeconds(), a.mbPerSec(),
         s.testDfsioThroughputMbSec(), s.testDfsioAverageIoRateMbSec(), s.testDfsioIoRateStdDev(), s.item(),
         s.items(), s.itemsPerSec()));
+    s.opsPerSec().forEach((name, rate) -> {
+      columns.add(CsvFile.name(name) + Figures.Summary.OPS_PER_SEC);
+      row.add(rate);
+    });
     for (Map.Entry<String, LatencySummary> e : a.latency().entrySet()) {
       String kind = CsvFile.name(e.getKey());
       KIND_COLUMNS.forEach(c -> columns.add(kind + "_" + c));

@@ -37,6 +37,7 @@ public final class RunFigures {
     if (s.itemsPerSec() != null) {
       out.add(new Figure(s.item() + "/s", s.itemsPerSec()));
     }
+    s.opsPerSec().forEach((name, rate) -> out.add(new Figure(name + " ops/s", rate)));
     a.latency().forEach((kind, l) -> latency(out, kind, l));
     for (TimedCalls.Timed t : TimedCalls.of(run.result().instrumentation())) {
       out.add(new Figure(t.call() + " calls", (double) t.calls()));

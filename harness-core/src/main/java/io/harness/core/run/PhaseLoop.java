@@ -1,0 +1,264 @@
+package io.harness.core.run;
+
+import io.harness.core.engine.EpochClock;
+import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.TaskRecord;
+import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.Window;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * mdtest's loop as an {@link Engine}: the same items ({@code 0 .. n-1}, split into contiguous shares over the
+ * threads) taken through phases one after another (create, stat, rename, delete...), every thread waiting at a
+ * barrier before each phase, so a phase is timed on its own, from the barrier's release to the last thread's end.
+ * Each item of a phase is one call of the phase's kind; a failed item is counted and named, never ends its
+ * thread. After its items a thread checks what its phase should have left (outside the phase's time). Each thread
+ * is one task; its record notes, per phase, its start and end (epoch ns), its items done and failed, and the
+ * first {@value #FAILURES_KEPT} failures ({@code phase item: reason}).
+ *
+ * <p>A phase runs closed loop by default (each thread's next call when its last returned). With a rate, open loop: each thread's
+ * calls are due on a schedule ({@code threads / rate} apart, the threads' schedules staggered), issued when due
+ * whether or not the file system kept up, and each call's latency counts from when it was due, so a stall shows
+ * in the latency of every call that waited behind it instead of hiding in fewer calls (coordinated omission).
+ *
+ * @param items how many items in all
+ * @param threads how many threads (tasks)
+ * @param phases the phases in order
+ * @param label the progress lines' label
+ */
+public record PhaseLoop(long items, int threads, List<Phase> phases, String label) implements Engine {
+  static final int FAILURES_KEPT = 100;
+  /** What each task notes per phase, after {@code phase.<name>.}. */
+  public static final String START = "start";
+  public static final String END = "end";
+  public static final String DONE = "items";
+  public static final String FAILED = "failed";
+  public static final String FAILURES = "failures";
+
+  /** One item of a phase: {@code thread} is the task's, {@code item} the item's number in the whole run. */
+  @FunctionalInterface
+  public interface Item {
+    long run(int thread, long item, TaskRecorder recorder) throws Exception;
+  }
+
+  /** One call of a phase that chooses what it does (a mix): returns what it did. */
+  @FunctionalInterface
+  public interface Call {
+    Done run(int thread, long call, TaskRecorder recorder) throws Exception;
+  }
+
+  /** What a call did: its kind ({@code stat}) and the bytes it moved. */
+  public record Done(String kind, long bytes) {}
+
+  /** What a thread finds wrong after its share of a phase (null: nothing), given its first and last item + 1. */
+  @FunctionalInterface
+  public interface Check {
+    String check(int thread, long from, long to) throws Exception;
+  }
+
+  /**
+   * A phase: its name, what one call does, how many calls a thread makes for its share ({@code calls}: null means
+   * once per item), the check after it (null: none), for a phase bounded by time instead, how long it lasts
+   * ({@code durationNanos}, 0: by its calls), and its calls per second over all threads ({@code ratePerSec}: open
+   * loop; 0: closed loop).
+   */
+  public record Phase(String name, Call call, java.util.function.LongUnaryOperator calls, Check check,
+      long durationNanos, double ratePerSec) {
+    /** Once per item, each call a call of the phase's name. */
+    public Phase(String name, Item body, Check check) {
+      this(name, body, null, check);
+    }
+
+    /** {@code calls} times per thread, each a call of the phase's name. */
+    public Phase(String name, Item body, java.util.function.LongUnaryOperator calls, Check check) {
+      this(name, (t, i, rec) -> new Done(name, body.run(t, i, rec)), calls, check, 0, 0);
+    }
+
+    /** Calls that choose what they do, until {@code durationNanos} have passed. */
+    public static Phase timed(String name, Call call, long durationNanos) {
+      return new Phase(name, call, null, null, durationNanos, 0);
+    }
+
+    /** This phase, open loop at {@code perSecond} calls a second over all threads (0: closed loop). */
+    public Phase atRate(double perSecond) {
+      return new Phase(name, call, calls, check, durationNanos, perSecond);
+    }
+  }
+
+  @Override
+  public String describe() {
+    return threads + " thread(s)";
+  }
+
+  /** The first item of {@code thread}'s share. */
+  public long from(int thread) {
+    return items * thread / threads;
+  }
+
+  @Override
+  public RunRecords run(Settings settings) throws Exception {
+    // every thread arrives before each phase; one that ends early (a stopped run) leaves, so none waits for it
+    Phaser barrier = new Phaser(threads);
+    AtomicLong done = new AtomicLong();
+    AtomicLong failed = new AtomicLong();
+    long planned = 0;
+    for (Phase p : phases) {
+      for (int t = 0; t < threads && planned >= 0; t++) {
+        long share = from(t + 1) - from(t);
+        planned = p.durationNanos() > 0 ? -1 : planned + (p.calls() == null ? share : p.calls().applyAsLong(share));
+      }
+    }
+    LocalEngine.Result r = LocalEngine.run(threads, threads, i -> "thread-" + i, Window.NONE,
+        settings.monitor(label).items("calls", planned, done::get, failed::get), (t, rec) -> {
+          List<String> failures = new ArrayList<>();
+          try {
+            phases(t, rec, barrier, failures, done, failed);
+          } finally {
+            barrier.arriveAndDeregister();
+          }
+        });
+    return new RunRecords(r.records(), r.intervals(), r.startEpochNanos(), r.endEpochNanos(), r.stopped());
+  }
+
+  /** Thread {@code t}'s share of every phase. */
+  private void phases(int t, TaskRecorder rec, Phaser barrier, List<String> failures, AtomicLong done,
+      AtomicLong failed) throws InterruptedException {
+    long from = from(t);
+    long to = from(t + 1);
+    for (Phase p : phases) {
+      int phase = barrier.arrive();
+      while (true) {
+        if (rec.expired()) {
+          return;
+        }
+        try {
+          barrier.awaitAdvanceInterruptibly(phase, 200, TimeUnit.MILLISECONDS);
+          break;
+        } catch (TimeoutException e) {
+          // look at the stop request again
+        }
+      }
+      String key = "phase." + p.name() + ".";
+      rec.note(key + START, EpochClock.nowEpochNanos());
+      long calls = p.durationNanos() > 0 ? Long.MAX_VALUE
+          : p.calls() == null ? to - from : p.calls().applyAsLong(to - from);
+      long begin = System.nanoTime();
+      long interval = p.ratePerSec() > 0 ? Math.max(1, (long) (threads * 1e9 / p.ratePerSec())) : 0;
+      long due = begin + interval * t / threads;
+      long ok = 0;
+      long bad = 0;
+      for (long c = 0; c < calls && !rec.expired(); c++) {
+        long item = p.calls() == null && p.durationNanos() == 0 ? from + c
+            : p.durationNanos() > 0 ? c : from + (to > from ? c % (to - from) : 0);
+        long start;
+        if (interval > 0) {
+          // open loop: wait for the call's time, never for the file system; its latency counts from then
+          for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(wait);
+          }
+          rec.enter(p.name());
+          start = due;
+          due += interval;
+        } else {
+          start = rec.enter(p.name());
+        }
+        if (p.durationNanos() > 0 && start - begin >= p.durationNanos()) {
+          break;
+        }
+        try {
+          Done d = p.call().run(t, item, rec);
+          rec.call(d.kind(), start, d.bytes());
+          ok++;
+          done.incrementAndGet();
+        } catch (Exception e) {
+          bad++;
+          failed.incrementAndGet();
+          if (failures.size() < FAILURES_KEPT) {
+            failures.add(p.name() + " " + item + ": " + TaskRecorder.describe(e));
+          }
+        }
+      }
+      rec.note(key + END, EpochClock.nowEpochNanos());
+      rec.note(key + DONE, ok);
+      rec.note(key + FAILED, bad);
+      if (p.check() != null && bad == 0) {
+        String problem;
+        try {
+          problem = p.check().check(t, from, to);
+        } catch (Exception e) {
+          problem = TaskRecorder.describe(e);
+        }
+        if (problem != null && failures.size() < FAILURES_KEPT) {
+          failures.add(p.name() + " check: " + problem);
+        }
+      }
+      rec.note(FAILURES, List.copyOf(failures));
+    }
+  }
+
+  /** One phase of a run, over all threads: its items done and failed and its wall time (seconds). */
+  public record PhaseResult(String name, long items, long failed, double seconds) {
+    /** Items per second over the phase's wall time (0 when it took none). */
+    public double perSecond() {
+      return seconds > 0 ? items / seconds : 0;
+    }
+  }
+
+  /**
+   * Each phase's items, failures and wall time (the earliest thread's start to the latest thread's end), in the
+   * order the phases ran, from the tasks' notes.
+   */
+  public static List<PhaseResult> results(RunRecords records, List<String> phases) {
+    List<PhaseResult> out = new ArrayList<>();
+    for (String p : phases) {
+      String key = "phase." + p + ".";
+      long start = Long.MAX_VALUE;
+      long end = Long.MIN_VALUE;
+      long ok = 0;
+      long bad = 0;
+      boolean ran = false;
+      for (TaskRecord t : records.tasks()) {
+        Map<String, Object> x = t.extra();
+        if (x.get(key + START) instanceof Number s && x.get(key + END) instanceof Number e) {
+          ran = true;
+          start = Math.min(start, s.longValue());
+          end = Math.max(end, e.longValue());
+          ok += x.get(key + DONE) instanceof Number n ? n.longValue() : 0;
+          bad += x.get(key + FAILED) instanceof Number n ? n.longValue() : 0;
+        }
+      }
+      if (ran) {
+        out.add(new PhaseResult(p, ok, bad, Math.max(0, end - start) / 1e9));
+      }
+    }
+    return out;
+  }
+
+  /** The failures the tasks named ({@code phase item: reason}, or {@code phase check: ...}), in thread order. */
+  public static List<String> failures(RunRecords records) {
+    List<String> out = new ArrayList<>();
+    for (TaskRecord t : records.tasks()) {
+      if (t.extra().get(FAILURES) instanceof List<?> l) {
+        l.forEach(f -> out.add(String.valueOf(f)));
+      }
+      if (t.failed()) {
+        out.add(t.name() + ": " + t.error());
+      }
+    }
+    return out;
+  }
+
+  /** {@code phase -> items/s} of each phase that ran, in order: the columns {@code PHASE_ops_per_sec}. */
+  public static Map<String, Double> perSecond(List<PhaseResult> phases) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    phases.forEach(p -> out.put(p.name(), p.perSecond()));
+    return out;
+  }
+}

@@ -1,0 +1,341 @@
+package io.harness.namespace;
+
+import io.harness.core.base.Units;
+import io.harness.core.base.UsageException;
+import io.harness.core.run.WorkloadOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code harness namespace}, and the namespace workload from Java: mdtest's phases on any Hadoop file system. The
+ * run makes its own directory {@code <path>/<prefix>}, takes {@code -n} items through the phases in order, split
+ * over the threads, each phase timed on its own, and deletes its directory at the end (unless {@code --keep}).
+ * The options and their defaults are the fields below; the command line fills them, the Java API sets them, and
+ * {@link #plan} checks them.
+ *
+ * <pre>{@code
+ * RunOutcome r = Namespace.items(10_000).phases("create,stat,rename,delete").threads(10).path("/bench").run(conf);
+ * double creates = r.figures(NamespaceFigures.class).phase("create").perSecond();
+ * }</pre>
+ */
+@Command(name = "namespace", aliases = "meta", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Namespace operations through any Hadoop file system (hdfs://, ofs://, o3fs://, file://), in mdtest's "
+            + "phases: each phase takes the run's -n items (split over the threads) through one call, all threads "
+            + "start it together, and it is timed on its own.",
+        "Prints each phase's ops/s and latency, checks what each phase left (files listed back), and deletes the "
+            + "run's own directory <path>/<prefix> at the end (--keep leaves it)."})
+public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> {
+  /** Threads by default, as Freon's generators. */
+  static final int DEFAULT_THREADS = 10;
+
+  /** The phases, in the order a run may take them. */
+  public enum Phase {
+    MKDIR, CREATE, STAT, READ, LIST, RENAME, DELETE, RMDIR;
+
+    /** Its name on the command line, in the figures and as the kind of its calls: {@code create}. */
+    public String word() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** The phases when none are given. */
+  static final List<String> DEFAULT_PHASES = List.of("create", "stat", "list", "rename", "delete");
+  /** What a mix may weigh. */
+  static final List<String> MIX_OPERATIONS = List.of("create", "stat", "read", "list", "rename", "delete");
+
+  @Option(names = "--phases", paramLabel = "LIST", split = ",",
+      description = "Phases, in order: mkdir, create, stat, read, list, rename, delete, rmdir (default: "
+          + "create,stat,list,rename,delete).")
+  private List<String> phases;
+
+  @Option(names = "--mix", paramLabel = "OP=PERCENT,...", split = ",",
+      description = "Instead of phases: after -n files are made (the populate phase), each thread picks its next "
+          + "call by these percentages, adding up to 100, for --duration: create, stat, read, list, rename, delete "
+          + "(e.g. create=10,stat=60,list=10,rename=10,delete=10), each on the thread's own files.")
+  private List<String> mix;
+
+  @Option(names = "--duration", paramLabel = "TIME",
+      description = "How long --mix runs (10s, 5m; a bare number is seconds).")
+  private String duration;
+
+  @Option(names = "--rate", paramLabel = "N",
+      description = "Open loop: N calls per second over all threads, each issued when due whether or not earlier "
+          + "ones returned, its latency counted from when it was due (default: closed loop, each thread's next "
+          + "call when its last returned).")
+  private String rate;
+
+  @Option(names = {"-n", "--items"}, paramLabel = "N",
+      description = "Files (and directories, with mkdir) of the whole run, split over the threads "
+          + "(default: ${DEFAULT-VALUE}).")
+  private long items = 1000;
+
+  @Option(names = {"-s", "--size"}, paramLabel = "SIZE",
+      description = "Bytes written into each file at create, read back by read: B, KB, MB or K, M (binary); "
+          + "(default: ${DEFAULT-VALUE}, empty files).")
+  private String size = "0";
+
+  @Option(names = "--shared",
+      description = "All threads in one directory (the NameNode's and the OM's locks taken by every thread), "
+          + "instead of a directory per thread.")
+  private boolean shared;
+
+  @Option(names = "--rename-across",
+      description = "rename moves each file into another directory (a sibling made before the phases) instead of "
+          + "renaming it in its own.")
+  private boolean renameAcross;
+
+  @Option(names = "--lists", paramLabel = "N",
+      description = "listStatus calls of the list phase per thread, on its directory (default: ${DEFAULT-VALUE}).")
+  private long lists = 10;
+
+  @Option(names = {"--path", "-r"}, paramLabel = "URI",
+      description = "Directory the run's own directory goes under; a full URI (hdfs://nn:8020/dir, "
+          + "ofs://om/vol/bucket/dir) names the file system too (default: /harness-namespace on the target, under "
+          + "/vol1/bucket1 with --embedded ozone).")
+  private String path;
+
+  @Option(names = {"-p", "--prefix"}, paramLabel = "NAME",
+      description = "The run's own directory under --path, which must not exist (default: 10 random lower-case "
+          + "letters and digits).")
+  private String prefix;
+
+  @Option(names = "--keep", description = "Leave the run's directory and what the phases left in it.")
+  private boolean keep;
+
+  /**
+   * What a namespace run is: options as above, checked. Saved in the run's JSON as {@code plan}. {@code mix}: the
+   * percentages by operation (empty: the phases run), for {@code durationNanos}; {@code ratePerSec} 0: closed loop.
+   */
+  public record Plan(List<Phase> phases, long items, long fileBytes, boolean shared, boolean renameAcross,
+      long lists, String path, String prefix, boolean keep, int threads, java.util.Map<String, Integer> mix,
+      long durationNanos, double ratePerSec) {
+    /** Whether the run has this phase. */
+    public boolean has(Phase p) {
+      return phases.contains(p);
+    }
+  }
+
+  /** The defaults (1000 items); the command line starts from them. */
+  public Namespace() {
+    super("namespace", "phases", Plan.class);
+  }
+
+  /** {@code -n}: items of the whole run. */
+  public static Namespace items(long n) {
+    Namespace o = new Namespace();
+    o.items = n;
+    return o;
+  }
+
+  /** {@code --mix}: e.g. {@code "create=10,stat=60,list=10,rename=10,delete=10"}, for {@code duration}. */
+  public Namespace mix(String percentages, java.time.Duration duration) {
+    this.mix = new ArrayList<>(List.of(percentages.split(",")));
+    this.duration = duration.toMillis() + "ms";
+    return this;
+  }
+
+  /** {@code --rate}: calls per second over all threads, open loop. */
+  public Namespace rate(double perSecond) {
+    this.rate = String.valueOf(perSecond);
+    return this;
+  }
+
+  /** {@code --phases}: e.g. {@code "create,stat,delete"}. */
+  public Namespace phases(String list) {
+    this.phases = new ArrayList<>(List.of(list.split(",")));
+    return this;
+  }
+
+  /** {@code -s}. */
+  public Namespace size(String size) {
+    this.size = size;
+    return this;
+  }
+
+  /** {@code --shared}. */
+  public Namespace shared() {
+    this.shared = true;
+    return this;
+  }
+
+  /** {@code --rename-across}. */
+  public Namespace renameAcross() {
+    this.renameAcross = true;
+    return this;
+  }
+
+  /** {@code --lists}. */
+  public Namespace lists(long n) {
+    this.lists = n;
+    return this;
+  }
+
+  /** {@code --path}. */
+  public Namespace path(String path) {
+    this.path = path;
+    return this;
+  }
+
+  /** {@code --prefix}. */
+  public Namespace prefix(String prefix) {
+    this.prefix = prefix;
+    return this;
+  }
+
+  /** {@code --keep}. */
+  public Namespace keep() {
+    this.keep = true;
+    return this;
+  }
+
+  @Override
+  public Plan plan(Configuration conf) {
+    if (items < 1) {
+      throw new UsageException("-n", "must be at least 1, was " + items);
+    }
+    if (lists < 1) {
+      throw new UsageException("--lists", "must be at least 1, was " + lists);
+    }
+    java.util.Map<String, Integer> weights = mix == null ? java.util.Map.of() : mix(mix);
+    if (!weights.isEmpty() && phases != null) {
+      throw new UsageException("--mix", "runs instead of --phases: give one or the other");
+    }
+    long nanos = duration == null ? 0 : Units.nanos("--duration", duration);
+    if (duration != null && nanos <= 0) {
+      throw new UsageException("--duration", "must be positive, was " + duration);
+    }
+    if (weights.isEmpty() && duration != null) {
+      throw new UsageException("--duration", "is how long --mix runs; the phases run through their -n items");
+    }
+    if (!weights.isEmpty() && duration == null) {
+      throw new UsageException("--mix", "needs --duration (how long the mix runs)");
+    }
+    double perSecond = 0;
+    if (rate != null) {
+      String r = rate.strip().replaceFirst("(?i)/s$", "");
+      try {
+        perSecond = Double.parseDouble(r);
+      } catch (NumberFormatException e) {
+        throw new UsageException("--rate", "must be a number of calls per second, was '" + rate + "'");
+      }
+      if (!(perSecond > 0) || Double.isInfinite(perSecond)) {
+        throw new UsageException("--rate", "must be more than 0 calls per second, was " + rate);
+      }
+    }
+    List<Phase> order = weights.isEmpty() ? phases(phases == null ? DEFAULT_PHASES : phases) : List.of(Phase.CREATE);
+    long fileBytes = Units.bytes("-s", size, 0);
+    if (fileBytes > 0 && !order.contains(Phase.CREATE)) {
+      throw new UsageException("-s", "needs the create phase (it writes the bytes)");
+    }
+    if (path != null && path.isBlank()) {
+      throw new UsageException("--path", "must not be empty");
+    }
+    if (prefix != null && (prefix.isBlank() || prefix.contains("/") || prefix.contains("\\") || prefix.equals(".")
+        || prefix.equals("..") || prefix.chars().anyMatch(Character::isISOControl))) {
+      throw new UsageException("--prefix", "must be one directory name under --path (no '/', not '.' or '..'), was '"
+          + prefix + "'");
+    }
+    int threads = threadsOr(DEFAULT_THREADS);
+    if (threads > items) {
+      throw new UsageException("-t", "must be at most -n (" + items + "): a thread needs an item, was " + threads);
+    }
+    return new Plan(order, items, fileBytes, shared, renameAcross, lists, path,
+        prefix != null ? prefix : randomPrefix(), keep, threads, weights, nanos, perSecond);
+  }
+
+  /** A mix's percentages by operation, checked: known operations, once each, whole percentages adding up to 100. */
+  static java.util.Map<String, Integer> mix(List<String> given) {
+    java.util.Map<String, Integer> out = new java.util.LinkedHashMap<>();
+    int sum = 0;
+    for (String g : given) {
+      String[] kv = g.strip().split("=", 2);
+      String op = kv[0].strip().toLowerCase(Locale.ROOT);
+      if (!MIX_OPERATIONS.contains(op)) {
+        throw new UsageException("--mix", "'" + kv[0] + "' is not an operation of a mix ("
+            + String.join(", ", MIX_OPERATIONS) + ")");
+      }
+      if (out.containsKey(op)) {
+        throw new UsageException("--mix", op + " is given twice");
+      }
+      int percent;
+      try {
+        percent = kv.length == 2 ? Integer.parseInt(kv[1].strip().replaceFirst("%$", "")) : -1;
+      } catch (NumberFormatException e) {
+        percent = -1;
+      }
+      if (percent < 0 || percent > 100) {
+        throw new UsageException("--mix", "'" + g + "': the form is OPERATION=PERCENT, a whole number 0-100");
+      }
+      out.put(op, percent);
+      sum += percent;
+    }
+    if (sum != 100) {
+      throw new UsageException("--mix", "the percentages add up to " + sum + ", not 100");
+    }
+    return out;
+  }
+
+  /**
+   * The phases as given, checked: each known and once, and each after what it needs (stat, read, list, rename
+   * and delete after create and not after delete; rmdir after mkdir).
+   */
+  static List<Phase> phases(List<String> given) {
+    List<Phase> out = new ArrayList<>();
+    for (String g : given) {
+      String word = g.strip().toLowerCase(Locale.ROOT);
+      Phase p = java.util.Arrays.stream(Phase.values()).filter(x -> x.word().equals(word)).findFirst()
+          .orElseThrow(() -> new UsageException("--phases", "'" + g + "' is not a phase (mkdir, create, stat, read, "
+              + "list, rename, delete, rmdir)"));
+      if (out.contains(p)) {
+        throw new UsageException("--phases", p.word() + " is given twice");
+      }
+      out.add(p);
+    }
+    if (out.isEmpty()) {
+      throw new UsageException("--phases", "must name at least one phase");
+    }
+    for (int i = 0; i < out.size(); i++) {
+      Phase p = out.get(i);
+      List<Phase> before = out.subList(0, i);
+      if (p == Phase.RMDIR && !before.contains(Phase.MKDIR)) {
+        throw new UsageException("--phases", "rmdir needs mkdir before it");
+      }
+      if (p != Phase.MKDIR && p != Phase.CREATE && p != Phase.RMDIR) {
+        if (!before.contains(Phase.CREATE)) {
+          throw new UsageException("--phases", p.word() + " needs create before it");
+        }
+        if (before.contains(Phase.DELETE)) {
+          throw new UsageException("--phases", p.word() + " comes after delete, which removed the files");
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String randomPrefix() {
+    return ThreadLocalRandom.current().ints(10, 0, 36).mapToObj(i -> String.valueOf(Character.forDigit(i, 36)))
+        .collect(Collectors.joining());
+  }
+
+  @Override
+  public NamespaceWorkload workload(Plan plan, String root) {
+    return new NamespaceWorkload(plan, root);
+  }
+
+  @Override
+  public String threadsHelp() {
+    return "Threads, each taking its share of the items through every phase (default: " + DEFAULT_THREADS + ").";
+  }
+
+  @Override
+  public TargetPath targetPath() {
+    return new TargetPath("--path", path);
+  }
+}

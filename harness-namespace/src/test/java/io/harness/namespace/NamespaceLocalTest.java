@@ -1,0 +1,125 @@
+package io.harness.namespace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.harness.core.cli.Harness;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code harness namespace} on the local file system: what each phase did, counted back from the run's files. */
+class NamespaceLocalTest {
+  @TempDir
+  Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  Run harness(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), args);
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  Run namespace(String... args) {
+    List<String> all = new ArrayList<>(List.of("namespace", "-fs", "file:///", "--path", dir.resolve("ns").toString(),
+        "--run-dir", dir.resolve("runs").toString()));
+    all.addAll(List.of(args));
+    return harness(all.toArray(new String[0]));
+  }
+
+  JsonNode lastResult() throws Exception {
+    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+      Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
+      return new ObjectMapper().readTree(last.resolve("result.json").toFile());
+    }
+  }
+
+  @Test
+  void everyPhaseOnEveryItem() throws Exception {
+    Run r = namespace("--phases", "mkdir,create,stat,read,list,rename,delete,rmdir", "-n", "60", "-t", "4",
+        "-s", "3KB", "--prefix", "run1", "--lists", "5");
+    assertEquals(0, r.code(), r.out() + r.err());
+    JsonNode j = lastResult();
+    assertEquals(0, j.get("exitCode").asInt());
+    JsonNode phases = j.at("/figures/phases");
+    List<String> names = new ArrayList<>();
+    for (JsonNode p : phases) {
+      names.add(p.get("name").asText());
+      long expected = p.get("name").asText().equals("list") ? 4 * 5 : 60;
+      assertEquals(expected, p.get("items").asLong(), p.toString());
+      assertEquals(0, p.get("failed").asLong(), p.toString());
+      // each phase's calls are a kind of call of their own, counted in the aggregate's latency
+      assertEquals(expected, j.at("/aggregate/latency/" + p.get("name").asText() + "/count").asLong());
+    }
+    assertEquals(List.of("mkdir", "create", "stat", "read", "list", "rename", "delete", "rmdir"), names);
+    // read brought back every byte create wrote
+    assertEquals(2 * 60 * 3072L, j.at("/aggregate/bytes").asLong());
+    // harness analyze computes the same figures from the saved records
+    Path last;
+    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+      last = s.sorted().reduce((x, y) -> y).orElseThrow();
+    }
+    Run a = harness("analyze", last.toString(), "--check");
+    assertEquals(0, a.code(), a.out() + a.err());
+    assertTrue(a.out().contains("equal the run's own, field by field"), a.out());
+    // result.csv: a column of ops/s per phase, the phase's items over its seconds
+    List<String> csv = Files.readAllLines(last.resolve("result.csv"));
+    List<String> header = List.of(csv.get(0).split(","));
+    List<String> row = List.of(csv.get(1).split(","));
+    for (JsonNode p : phases) {
+      int col = header.indexOf(p.get("name").asText() + "_ops_per_sec");
+      assertTrue(col >= 0, header.toString());
+      assertEquals(p.get("items").asDouble() / p.get("seconds").asDouble(), Double.parseDouble(row.get(col)), 1e-6);
+    }
+    // the run deleted its own directory, and only it
+    assertFalse(Files.exists(dir.resolve("ns/run1")));
+    assertTrue(Files.isDirectory(dir.resolve("ns")));
+  }
+
+  @Test
+  void keepLeavesWhatThePhasesMade() throws Exception {
+    Run r = namespace("--phases", "create,rename", "-n", "10", "-t", "2", "--prefix", "kept", "--keep",
+        "--rename-across");
+    assertEquals(0, r.code(), r.out() + r.err());
+    try (Stream<Path> s = Files.list(dir.resolve("ns/kept"))) {
+      assertEquals(List.of("t0", "t0-moved", "t1", "t1-moved"), s.map(p -> p.getFileName().toString()).sorted()
+          .toList());
+    }
+    try (Stream<Path> s = Files.list(dir.resolve("ns/kept/t1-moved"))) {
+      assertEquals(List.of("r5", "r6", "r7", "r8", "r9"), s.map(p -> p.getFileName().toString())
+          .filter(n -> !n.startsWith(".")).sorted().toList());
+    }
+    Run again = namespace("--phases", "create", "-n", "1", "-t", "1", "--prefix", "kept");
+    assertEquals(2, again.code(), again.out() + again.err());
+    assertTrue(again.err().contains("--prefix"), again.err());
+  }
+
+  @Test
+  void badInputNamesTheOption() throws Exception {
+    String[][] cases = {
+        {"--phases", "stat,create"}, {"--phases", "create,bogus"}, {"--phases", "create,create"},
+        {"--phases", "create,delete,stat"}, {"--phases", "rmdir"}, {"-n", "0"}, {"-n", "2", "-t", "3"},
+        {"--lists", "0"}, {"--prefix", "a/b"}, {"--phases", "mkdir", "-s", "1K"},
+    };
+    for (String[] c : cases) {
+      Run r = namespace(c);
+      assertEquals(2, r.code(), String.join(" ", c) + "\n" + r.out() + r.err());
+      assertEquals(1, r.err().strip().lines().count(), String.join(" ", c) + ": " + r.err());
+      assertFalse(Files.exists(dir.resolve("ns")), "nothing made for " + String.join(" ", c));
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package io.harness.namespace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.harness.core.cli.Harness;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code harness namespace --mix} for a duration, closed and open loop, on the local file system. */
+class NamespaceMixTest {
+  @TempDir
+  Path dir;
+
+  private record Run(int code, String out, String err) {}
+
+  private Run namespace(String... args) {
+    List<String> all = new ArrayList<>(List.of("namespace", "-fs", "file:///", "--path", dir.resolve("ns").toString(),
+        "--run-dir", dir.resolve("runs").toString(), "--no-report"));
+    all.addAll(List.of(args));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private JsonNode lastResult() throws Exception {
+    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+      return new ObjectMapper().readTree(s.sorted().reduce((a, b) -> b).orElseThrow().resolve("result.json").toFile());
+    }
+  }
+
+  private static long files(Path d) throws Exception {
+    try (Stream<Path> s = Files.list(d)) {
+      return s.filter(p -> !p.getFileName().toString().startsWith(".")).count();
+    }
+  }
+
+  @Test
+  void theMixLeavesWhatItsCallsSay() throws Exception {
+    Run r = namespace("--mix", "create=30,stat=30,list=10,rename=10,delete=20", "--duration", "2s", "-n", "40",
+        "-t", "2", "--prefix", "m", "--keep");
+    assertEquals(0, r.code(), r.out() + r.err());
+    JsonNode j = lastResult();
+    JsonNode phases = j.at("/figures/phases");
+    assertEquals("populate", phases.get(0).get("name").asText());
+    assertEquals(40, phases.get(0).get("items").asLong());
+    assertEquals("mix", phases.get(1).get("name").asText());
+    long sum = 0;
+    for (String op : List.of("create", "stat", "list", "rename", "delete")) {
+      long calls = j.at("/figures/mix/" + op + "/items").asLong();
+      assertEquals(calls, j.at("/aggregate/latency/" + op + "/count").asLong(), op);
+      sum += calls;
+    }
+    assertEquals(phases.get(1).get("items").asLong(), sum, "the mix's calls, by operation");
+    assertTrue(j.at("/figures/mix/stat/items").asLong() > 0, j.at("/figures/mix").toString());
+    // on disk: the populated files, plus the mix's creates, minus its deletes
+    long left = files(dir.resolve("ns/m/t0")) + files(dir.resolve("ns/m/t1"));
+    assertEquals(40 + j.at("/figures/mix/create/items").asLong() - j.at("/figures/mix/delete/items").asLong(), left);
+  }
+
+  /**
+   * Open loop against a paced namespace (each stat takes at least 20 ms; calls due every 5 ms): every call is
+   * issued, late, and its latency counts from when it was due, so the last call's latency holds the whole
+   * backlog: at least n x 20 ms - (n - 1) x 5 ms for n calls, however fast the machine.
+   */
+  @Test
+  void anOpenLoopAboveWhatTheFileSystemSustainsShowsTheBacklog() throws Exception {
+    Run r = namespace("-D", "fs.file.impl=" + PacedFileSystem.class.getName(), "-D", "fs.file.impl.disable.cache=true",
+        "--mix", "stat=100", "--duration", "500ms", "--rate", "200", "-n", "5", "-t", "1", "--prefix", "paced");
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("open loop at 200.0 calls/s"), r.out());
+    JsonNode j = lastResult();
+    long n = j.at("/figures/mix/stat/items").asLong();
+    assertEquals(100, n, "every call due in 500 ms at 200/s is issued, however late");
+    long floorNanos = n * PacedFileSystem.PACE_MILLIS * 1_000_000L - (n - 1) * 5_000_000L;
+    assertTrue(j.at("/aggregate/latency/stat/maxNanos").asLong() >= floorNanos,
+        j.at("/aggregate/latency/stat").toString() + " floor " + floorNanos);
+  }
+
+  @Test
+  void badMixesAndRates() throws Exception {
+    String[][] cases = {
+        {"--mix", "create=50,stat=40", "--duration", "1s"}, {"--mix", "create=50,mkdir=50", "--duration", "1s"},
+        {"--mix", "create=100"}, {"--duration", "1s"}, {"--mix", "create=100", "--duration", "1s", "--phases", "create"},
+        {"--rate", "0"}, {"--rate", "fast"}, {"--mix", "create=100", "--duration", "0s"},
+    };
+    for (String[] c : cases) {
+      Run r = namespace(c);
+      assertEquals(2, r.code(), String.join(" ", c) + "\n" + r.out() + r.err());
+      assertEquals(1, r.err().strip().lines().count(), String.join(" ", c) + ": " + r.err());
+      assertTrue(!Files.exists(dir.resolve("ns")), "nothing made for " + String.join(" ", c));
+    }
+  }
+}
