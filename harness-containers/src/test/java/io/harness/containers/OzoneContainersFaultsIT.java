@@ -51,10 +51,10 @@ class OzoneContainersFaultsIT {
   }
 
   private String[] dfsio(String... op) {
-    return dfsio("5m", op);
+    return dfsioWithTaskTimeout("5m", op);
   }
 
-  private String[] dfsio(String taskTimeout, String... op) {
+  private String[] dfsioWithTaskTimeout(String taskTimeout, String... op) {
     return Cli.concat(op, "-conf", cluster.configurationFile().toString(), "--root",
         FILES.root(), "-nrFiles", "4", "-fileSize", "64MB", "-bufferSize", "65536", "--seed", "4242",
         "--task-timeout", taskTimeout, "--run-dir", work.resolve("runs").toString(), "-resFile",
@@ -88,7 +88,7 @@ class OzoneContainersFaultsIT {
    */
   @Test
   void case2TwoDatanodesKilledTheRunEndsNamesTheFailedTasksAndKeepsItsFigures() throws Exception {
-    Fault write = writeUnderWay(dfsio("30s", "dfsio", "-write"));
+    Fault write = writeUnderWay(dfsioWithTaskTimeout("30s", "dfsio", "-write"));
     cluster.datanode(0).kill();
     cluster.datanode(1).kill();
     Cli.Run r = write.await(CLUSTER, "2: dn1, dn2 killed during dfsio -write 4 x 64MB, --task-timeout 30s", 15);
