@@ -6,20 +6,25 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Datanodes of a multi-process Ozone (SCM, OM, three datanodes; RATIS/THREE) killed or paused, or the OM killed
- * and started again, while the harness writes 4 x 64 MB with dfsio. Each case hurts the cluster for good, so each
- * has a cluster of its own, with {@link #SETTINGS}.
+ * A multi-process Ozone (SCM, OM, three datanodes; RATIS/THREE) hurt while the harness writes 4 x 64 MB with
+ * dfsio, each case under a root of its own. One cluster, with {@link #SETTINGS}, goes through the four cases in
+ * this order, each leaving it as the next expects: the OM killed and started again (the cluster whole again),
+ * a datanode paused and resumed (whole again), one datanode killed (two left), a second one killed (one left).
+ * A cluster start costs more than most of these runs (1-2 minutes).
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OzoneContainersFaultsIT {
   static final String CLUSTER = "ozone 3 dn";
   static final long BYTES = 4L * 64 << 20;
-  static final Fault.DfsioFiles FILES = new Fault.DfsioFiles("/vol1/bucket1/bench", 4, 64L << 20, 4242);
 
   /**
    * The cluster's and the client's settings for these faults. A replica that went silent holds up each block's
@@ -32,68 +37,64 @@ class OzoneContainersFaultsIT {
       "ozone.scm.stale.node.interval", "30m", "ozone.scm.dead.node.interval", "60m");
 
   @TempDir
-  Path work;
+  static Path work;
 
-  OzoneContainers cluster;
+  static OzoneContainers cluster;
 
   @BeforeEach
   void start() throws Exception {
     Docker.requireOrSkip();
-    cluster = OzoneContainers.start(work.resolve("cluster"), 3, ClusterImage.project(), SETTINGS,
-        Duration.ofMinutes(4));
-  }
-
-  @AfterEach
-  void stop() {
-    if (cluster != null) {
-      cluster.close();
+    if (cluster == null) {
+      cluster = OzoneContainers.start(work.resolve("cluster"), 3, ClusterImage.project(), SETTINGS,
+          Duration.ofMinutes(4));
     }
   }
 
-  private String[] dfsio(String... op) {
-    return dfsioWithTaskTimeout("5m", op);
+  @AfterAll
+  static void stop() {
+    if (cluster != null) {
+      cluster.close();
+      cluster = null;
+    }
   }
 
-  private String[] dfsioWithTaskTimeout(String taskTimeout, String... op) {
-    return Cli.concat(op, "-conf", cluster.configurationFile().toString(), "--root",
-        FILES.root(), "-nrFiles", "4", "-fileSize", "64MB", "-bufferSize", "65536", "--seed", "4242",
-        "--task-timeout", taskTimeout, "--run-dir", work.resolve("runs").toString(), "-resFile",
-        work.resolve("res.log").toString());
-  }
+  /** One case's files: 4 x 64 MB of seed 4242 under {@code /vol1/bucket1/<name>}, its runs in a folder of its own. */
+  private record Case(String name, Fault.DfsioFiles files, Path runs) {
+    Case(String name) {
+      this(name, new Fault.DfsioFiles("/vol1/bucket1/" + name, 4, 64L << 20, 4242), work.resolve(name + "-runs"));
+    }
 
-  /** A dfsio write once the datanodes hold 3 x 16 MB of it: under way. */
-  private Fault writeUnderWay(String... args) throws Exception {
-    long base = Fault.onDisk(cluster);
-    return Fault.start(work.resolve("runs"), args.length == 0 ? dfsio("dfsio", "-write") : args)
-        .awaitOnDisk(cluster, base, 3L * 16 << 20);
-  }
+    String[] dfsio(String taskTimeout, String... op) {
+      return Cli.concat(op, "-conf", cluster.configurationFile().toString(), "--root", files.root(), "-nrFiles",
+          "4", "-fileSize", "64MB", "-bufferSize", "65536", "--seed", "4242", "--task-timeout", taskTimeout,
+          "--run-dir", runs.toString(), "-resFile", work.resolve(name + "-res.log").toString());
+    }
 
-  private void verifiedReadFinds(Fault write, Set<String> written, String name) throws Exception {
-    write.readBackFinds(written, cluster, FILES, CLUSTER, name, dfsio("dfsio", "-read", "--verify"));
-  }
+    /** A dfsio write once the datanodes hold 3 x 16 MB more of it: under way. */
+    Fault writeUnderWay(String taskTimeout) throws Exception {
+      long base = Fault.onDisk(cluster);
+      return Fault.start(runs, dfsio(taskTimeout, "dfsio", "-write")).awaitOnDisk(cluster, base, 3L * 16 << 20);
+    }
 
-  /** One datanode killed: the client goes on with the two left, exit 0, and a verified read finds every byte. */
-  @Test
-  void case1OneDatanodeKilledTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Exception {
-    Fault write = writeUnderWay();
-    cluster.datanode(0).kill();
-    Cli.Run r = write.await(CLUSTER, "1: dn1 killed during dfsio -write 4 x 64MB", 15);
-    assertEquals(0, r.code(), r.all());
-    verifiedReadFinds(write, write.written(r, BYTES), "1: dfsio -read --verify after dn1 killed");
+    void verifiedReadFinds(Fault write, Set<String> written, String label) throws Exception {
+      write.readBackFinds(written, cluster, files, CLUSTER, label, dfsio("5m", "dfsio", "-read", "--verify"));
+    }
   }
 
   /**
-   * Two of three killed: no quorum, the client waits without a limit of its own; {@code --task-timeout 30s} gives
-   * every task up, and the run exits 1 naming all four (then waits its 60 s for the part file, and says so).
+   * The OM killed and started again 5 s later (its RocksDB and Ratis log on its host folder): the data goes on to
+   * the datanodes, each file's close (the key's commit) waits for the OM, the client retrying: exit 0, and a
+   * verified read finds every byte.
    */
   @Test
-  void case2TwoDatanodesKilledTheRunEndsNamesTheFailedTasksAndKeepsItsFigures() throws Exception {
-    Fault write = writeUnderWay(dfsioWithTaskTimeout("30s", "dfsio", "-write"));
-    cluster.datanode(0).kill();
-    cluster.datanode(1).kill();
-    Cli.Run r = write.await(CLUSTER, "2: dn1, dn2 killed during dfsio -write 4 x 64MB, --task-timeout 30s", 15);
-    assertEquals(Set.of(), write.assertFailedTruthfully(r), "no task ends without an error");
-    assertEquals(4, Cli.lastResult(work.resolve("runs")).get("failedTasks").size(), r.all());
+  @Order(1)
+  void case4OzoneManagerKilledAndRestartedTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Exception {
+    Case c = new Case("case4");
+    Fault write = c.writeUnderWay("5m");
+    Fault.killedAndStartedAgain(cluster.service(OzoneContainers.OM));
+    Cli.Run r = write.await(CLUSTER, "4: om killed, restarted 5 s later, during dfsio -write 4 x 64MB", 15);
+    assertEquals(0, r.code(), r.all());
+    c.verifiedReadFinds(write, write.written(r, BYTES), "4: dfsio -read --verify after the om restart");
   }
 
   /**
@@ -103,25 +104,48 @@ class OzoneContainersFaultsIT {
    * call reaches --task-timeout).
    */
   @Test
+  @Order(2)
   void case3OneDatanodePausedTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Throwable {
-    Fault write = writeUnderWay();
+    Case c = new Case("case3");
+    Fault write = c.writeUnderWay("5m");
     Cli.Run[] r = new Cli.Run[1];
     write.onePaused(cluster, CLUSTER, "4 x 64MB", run -> r[0] = run);
     assertEquals(0, r[0].code(), r[0].all());
-    verifiedReadFinds(write, write.written(r[0], BYTES), "3: dfsio -read --verify after dn1 resumed");
+    c.verifiedReadFinds(write, write.written(r[0], BYTES), "3: dfsio -read --verify after dn1 resumed");
+  }
+
+  /** One datanode killed: the client goes on with the two left, exit 0, and a verified read finds every byte. */
+  @Test
+  @Order(3)
+  void case1OneDatanodeKilledTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Exception {
+    Case c = new Case("case1");
+    Fault write = c.writeUnderWay("5m");
+    cluster.datanode(0).kill();
+    Cli.Run r = write.await(CLUSTER, "1: dn1 killed during dfsio -write 4 x 64MB", 15);
+    assertEquals(0, r.code(), r.all());
+    c.verifiedReadFinds(write, write.written(r, BYTES), "1: dfsio -read --verify after dn1 killed");
   }
 
   /**
-   * The OM killed and started again 5 s later (its RocksDB and Ratis log on its host folder): the data goes on to
-   * the datanodes, each file's close (the key's commit) waits for the OM, the client retrying: exit 0, and a
-   * verified read finds every byte.
+   * Two of three gone (dn1 since case 1, dn2 killed during this write): no quorum, the client waits without a limit
+   * of its own; {@code --task-timeout 30s} gives every task up, and the run exits 1 naming all four (then waits its
+   * 60 s for the part file, and says so).
    */
   @Test
-  void case4OzoneManagerKilledAndRestartedTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Exception {
-    Fault write = writeUnderWay();
-    Fault.killedAndStartedAgain(cluster.service(OzoneContainers.OM));
-    Cli.Run r = write.await(CLUSTER, "4: om killed, restarted 5 s later, during dfsio -write 4 x 64MB", 15);
-    assertEquals(0, r.code(), r.all());
-    verifiedReadFinds(write, write.written(r, BYTES), "4: dfsio -read --verify after the om restart");
+  @Order(4)
+  void case2TwoDatanodesGoneTheRunEndsNamesTheFailedTasksAndKeepsItsFigures() throws Exception {
+    Case c = new Case("case2");
+    try {
+      // gone since case 1; killed here when this case runs on its own
+      cluster.datanode(0).kill();
+    } catch (RuntimeException notRunning) {
+      // killed in case 1
+    }
+    Fault write = c.writeUnderWay("30s");
+    cluster.datanode(1).kill();
+    Cli.Run r = write.await(CLUSTER, "2: dn2 killed (dn1 gone since case 1) during dfsio -write 4 x 64MB, "
+        + "--task-timeout 30s", 15);
+    assertEquals(Set.of(), write.assertFailedTruthfully(r), "no task ends without an error");
+    assertEquals(4, Cli.lastResult(c.runs()).get("failedTasks").size(), r.all());
   }
 }
