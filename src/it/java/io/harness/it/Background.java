@@ -72,6 +72,11 @@ final class Background {
     return new Cli.Run(code, out(), err());
   }
 
+  /** Whether the run is still going. */
+  boolean running() {
+    return thread.isAlive();
+  }
+
   /** Seconds from the start to the end of the run. */
   double seconds() {
     return (endNanos - startNanos) / 1e9;

@@ -23,6 +23,15 @@ final class Browser {
   }
 
   /** Chromium from the PATH ({@code chromium}, {@code chromium-browser}), or null when none is installed. */
+  /** The environment variable (and, lower-cased with a dot, the system property) that forbids the skip. */
+  static final String REQUIRE = "HARNESS_REQUIRE_BROWSER";
+
+  /** Whether this machine must render the reports (CI): a missing browser is then a failure, not a skip. */
+  static boolean required() {
+    String env = System.getenv(REQUIRE);
+    return "1".equals(env) || "true".equalsIgnoreCase(env) || Boolean.getBoolean("harness.requireBrowser");
+  }
+
   static Browser find() {
     for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
       for (String name : List.of("chromium", "chromium-browser")) {

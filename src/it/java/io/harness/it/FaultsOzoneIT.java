@@ -5,11 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.data.SeededData;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.freon.embedded.MiniOzoneProvider;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.ozone.HddsDatanodeService;
 import org.apache.hadoop.ozone.MiniOzoneCluster;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a run does when one datanode of a 3-datanode Ozone cluster goes away under it: the MiniOzoneCluster
- * shuts the datanode down a few seconds into a dfsio write (then a verified read) and into a dfsg run.
+ * shuts the datanode down once a dfsio write's chunks are on the datanodes' disks (then a verified read, and the
+ * files read here byte for byte), and once a dfsg run has closed 10 of its files.
  */
 class FaultsOzoneIT {
   @TempDir
@@ -56,41 +66,126 @@ class FaultsOzoneIT {
     System.out.println("--- stdout\n" + r.out() + "--- stderr\n" + r.err() + "---");
   }
 
+  /** Bytes in the datanodes' data directories (every replica's chunk files). */
+  private long onDisk() throws IOException {
+    long sum = 0;
+    for (HddsDatanodeService dn : mini.getHddsDatanodes()) {
+      for (String dir : dn.getConf().getTrimmedStrings("hdds.datanode.dir")) {
+        Path root = Path.of(dir.startsWith("file:") ? java.net.URI.create(dir).getPath() : dir);
+        if (!Files.exists(root)) {
+          continue;
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+          sum += files.mapToLong(f -> {
+            try {
+              return Files.isRegularFile(f) ? Files.size(f) : 0;
+            } catch (IOException gone) {
+              return 0;
+            }
+          }).sum();
+        } catch (java.io.UncheckedIOException racing) {
+          // a file went away while walking: count again
+        }
+      }
+    }
+    return sum;
+  }
+
+  /** Waits until the datanodes hold {@code bytes} more than {@code base}: the write is under way (and not over). */
+  private void awaitOnDisk(Background b, long base, long bytes) throws Exception {
+    while (b.running() && onDisk() - base < bytes) {
+      Thread.sleep(100);
+    }
+    assertTrue(b.running(), "the run ended before the fault:\n" + b.out() + b.err());
+  }
+
+  /** The files under {@code dir} that hold {@code length} bytes, by name. */
+  private Set<String> whole(String dir, long length) throws IOException {
+    Set<String> names = new TreeSet<>();
+    try (FileSystem fs = FileSystem.newInstance(cluster.fileSystemUri(), cluster.configuration())) {
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(dir);
+      if (fs.exists(p)) {
+        for (FileStatus f : fs.listStatus(p)) {
+          if (f.getLen() == length) {
+            names.add(f.getPath().getName());
+          }
+        }
+      }
+    }
+    return names;
+  }
+
   @Test
   void oneDatanodeShutDownDuringADfsioWrite() throws Exception {
     String root = cluster.rootPrefix() + "/bench";
+    long fileSize = 96L << 20;
     String[] common = {"-conf", confFile.toString(), "--root", root, "-nrFiles", "4", "-fileSize", "96MB",
-        "-bufferSize", "65536", "--run-dir", work.resolve("runs").toString(), "-resFile",
+        "-bufferSize", "65536", "--seed", "4242", "--run-dir", work.resolve("runs").toString(), "-resFile",
         work.resolve("res.log").toString()};
-    Background b = Background.start(concat(new String[] {"dfsio", "-write"}, common))
-        .awaitOutput("dfsio write: 4 file(s)", 120);
-    Thread.sleep(2000);
+    long base = onDisk();
+    Background b = Background.start(concat(new String[] {"dfsio", "-write"}, common));
+    // the fault once the datanodes hold 3 x 64 MB of the 3 x 384 MB the write makes
+    awaitOnDisk(b, base, 3L * 64 << 20);
     mini.shutdownHddsDatanode(0);
     Cli.Run r = b.await(900);
     report("ozone dfsio -write, 1 of 3 datanodes shut down", b, r);
     assertFalse(r.all().contains("Self-suppression"), r.all());
     assertFalse(r.err().contains("\tat "), r.err());
     JsonNode json = Cli.lastResult(work.resolve("runs"));
-    assertEquals(r.code(), json.get("exitCode").asInt());
-    assertTrue(r.out().contains("----- harness ----- : write"), r.out());
     // Ozone finishes the write on the two datanodes left (after its Ratis timeouts, when the leader was
     // the datanode that went: the progress lines then name the tasks waiting in write or close)
     assertEquals(0, r.code(), r.all());
+    assertEquals(0, json.get("exitCode").asInt());
+    assertEquals(4 * fileSize, json.at("/aggregate/bytes").asLong(), json.get("aggregate").toString());
+    assertEquals(0, json.get("failedTasks").size(), json.get("failedTasks").toString());
 
     Cli.Run read = Cli.inProcess(concat(new String[] {"dfsio", "-read", "--verify"}, common));
     assertEquals(0, read.code(), read.all());
-    assertTrue(read.out().contains("Number of files: 4"), read.out());
+    JsonNode readJson = Cli.lastResult(work.resolve("runs"));
+    assertEquals("read", readJson.get("operation").asText(), readJson.toString());
+    assertEquals(0, readJson.get("exitCode").asInt());
+    assertEquals(4 * fileSize, readJson.at("/aggregate/bytes").asLong());
+    Set<String> read4 = new TreeSet<>();
+    for (JsonNode t : readJson.get("tasks")) {
+      assertTrue(t.get("error").isNull(), t.toString());
+      assertEquals(fileSize, t.get("bytes").asLong(), t.toString());
+      read4.add(t.get("name").asText());
+    }
+    assertEquals(Set.of("test_io_0", "test_io_1", "test_io_2", "test_io_3"), read4);
+    // and the bytes themselves, read here and compared with the seeded data dfsio writes (seed 4242, stream i)
+    byte[] got = new byte[1 << 20];
+    byte[] scratch = new byte[got.length];
+    try (FileSystem fs = FileSystem.newInstance(cluster.fileSystemUri(), cluster.configuration())) {
+      for (int i = 0; i < 4; i++) {
+        SeededData data = new SeededData(4242, i);
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(root + "/io_data/test_io_" + i);
+        assertEquals(fileSize, fs.getFileStatus(p).getLen(), p.toString());
+        try (FSDataInputStream in = fs.open(p)) {
+          for (long pos = 0; pos < fileSize; pos += got.length) {
+            in.readFully(got, 0, got.length);
+            assertEquals(-1, data.firstMismatch(got, 0, got.length, pos, scratch), p + ": first byte that differs");
+          }
+          assertEquals(-1, in.read(), p + ": nothing after " + fileSize + " bytes");
+        }
+      }
+    }
   }
 
   @Test
   void oneDatanodeShutDownDuringDfsg() throws Exception {
+    String dir = cluster.rootPrefix() + "/freon/run";
     Background b = Background.start("freon", "dfsg", "-conf", confFile.toString(), "--path",
         cluster.rootPrefix() + "/freon", "-p", "run", "-n", "60", "-s", "1MB", "-t", "4", "-f",
-        "--run-dir", work.resolve("runs").toString()).awaitOutput("freon dfsg:", 120);
-    Thread.sleep(500);
+        "--run-dir", work.resolve("runs").toString());
+    // the fault once 10 of the 60 files are closed (a key is listed only then), while the run goes on
+    int before = 0;
+    while (b.running() && (before = whole(dir, 1L << 20).size()) < 10) {
+      Thread.sleep(100);
+    }
+    assertTrue(b.running(), "the run ended before the fault:\n" + b.out() + b.err());
     mini.shutdownHddsDatanode(0);
     Cli.Run r = b.await(900);
-    report("ozone freon dfsg -f, 1 of 3 datanodes shut down", b, r);
+    report("ozone freon dfsg -f, 1 of 3 datanodes shut down after " + before + " files", b, r);
     assertFalse(r.all().contains("Self-suppression"), r.all());
     assertFalse(r.err().contains("\tat "), r.err());
     JsonNode json = Cli.lastResult(work.resolve("runs"));
@@ -98,10 +193,21 @@ class FaultsOzoneIT {
     long ok = json.get("figures").get("files").asLong();
     long bad = json.get("figures").get("failedFiles").asLong();
     assertEquals(60, ok + bad, json.get("figures").toString());
-    assertTrue(b.seconds() > 10, "the fault came while the files were written: " + b.seconds() + " s");
-    assertEquals(bad == 0 ? 0 : 1, r.code(), r.all());
+    assertTrue(before < 60, "the fault came while the files were written: " + before + " of 60 closed");
+    // as with dfsio: Ozone finishes every file on the two datanodes left
+    assertEquals(0, r.code(), r.all());
+    assertEquals(0, bad, json.get("figures").toString());
     assertEquals(ok << 20, json.get("aggregate").get("bytes").asLong());
     assertTrue(r.out().contains("Files written: " + ok + " (" + bad + " failed)"), r.out());
+    // exactly the files the run counts are whole on the cluster
+    Set<String> failed = new TreeSet<>();
+    for (JsonNode f : json.get("figures").get("failed")) {
+      String line = f.asText();
+      failed.add(line.substring(line.lastIndexOf('/', line.indexOf(": ")) + 1, line.indexOf(": ")));
+    }
+    Set<String> counted = whole(dir, 1L << 20);
+    counted.removeAll(failed);
+    assertEquals(ok, counted.size(), "whole files on the cluster that the run did not name as failed");
   }
 
   private static String[] concat(String[] a, String[] b) {

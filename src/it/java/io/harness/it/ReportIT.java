@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The HTML reports as a person sees them, in headless Chromium: the report a real run writes (dfsio write with
  * --instrument on an embedded HDFS, through the shipped script) and a comparison page. Every chart must have
  * drawn its data (pixels of its own colour in its plot area of a screenshot) and every figure the page shows must
- * equal the run's result.json. Skipped, saying so, where no Chromium is installed.
+ * equal the run's result.json. Skipped, saying so, where no Chromium is installed, unless
+ * {@code HARNESS_REQUIRE_BROWSER=1} (as in CI): then a missing Chromium is a failure.
  */
 class ReportIT {
   private static Browser browser;
@@ -32,6 +34,15 @@ class ReportIT {
   @BeforeAll
   static void findBrowser() {
     browser = Browser.find();
+    if (browser == null && Browser.required()) {
+      throw new IllegalStateException("ReportIT cannot run: no chromium on the PATH to render the HTML reports in, "
+          + "and " + Browser.REQUIRE + "=1 requires it (apt-get install chromium, or run .ci/run)");
+    }
+  }
+
+  /** Without a browser (and not required) each test is skipped, so the reports list every one as skipped. */
+  @BeforeEach
+  void needBrowser() {
     Assumptions.assumeTrue(browser != null,
         "ReportIT skipped: no chromium on the PATH to render the HTML reports in (apt-get install chromium)");
   }

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -47,17 +46,16 @@ class DfsioAnalyzeTest {
     String[] a = run("dfsio", "analyze", root.resolve("io_write").toString());
     assertEquals("0", a[0], a[2]);
     JsonNode json = ResultWriter.mapper().readTree(dir.resolve("run.json").toFile());
-    assertTrue(a[1].contains("----- TestDFSIO ----- : write"), a[1]);
-    assertTrue(a[1].contains("        Number of files: 2"), a[1]);
-    assertTrue(a[1].contains(" Total MBytes processed: 6"), a[1]);
-    // first start and last end are stored in nanoseconds: the aggregate is the run's, exactly
-    String aggregate = String.format(Locale.ROOT, "Aggregate throughput mb/sec: %.2f",
-        json.get("aggregate").get("mbPerSec").asDouble());
-    assertTrue(a[1].contains(aggregate), aggregate + " in\n" + a[1]);
+    Map<String, String> block = block(a[1]);
+    assertEquals("write", block.get("----- TestDFSIO -----"), a[1]);
+    assertEquals(2, number(block, "Number of files"));
+    assertEquals(6, number(block, "Total MBytes processed"));
+    // first start and last end are stored in nanoseconds: the aggregate is the run's, to its 2 printed decimals
+    assertEquals(json.get("aggregate").get("mbPerSec").asDouble(), number(block, "Aggregate throughput mb/sec"),
+        0.0051, a[1]);
+    assertEquals(2, number(block, "Tasks"));
     // the tasks' records travel in the part file: the per-second series is the run's, exactly
-    String perSecond = w[1].lines().filter(l -> l.contains("Per-second throughput mb/sec:")).findFirst()
-        .orElseThrow();
-    assertTrue(a[1].contains(perSecond), perSecond + " in\n" + a[1]);
+    assertEquals(block(w[1]).get("Per-second throughput mb/sec"), block.get("Per-second throughput mb/sec"));
     long seriesBytes = 0;
     for (JsonNode sample : json.get("aggregate").get("timeSeries")) {
       seriesBytes += sample.get("bytes").asLong();
@@ -65,12 +63,42 @@ class DfsioAnalyzeTest {
     assertEquals(6L << 20, seriesBytes);
     assertTrue(text.contains("s:harness.bytes.per.second\t"), text);
     long writeCalls = json.get("aggregate").get("latency").get("write").get("count").asLong();
-    assertTrue(a[1].contains("(" + writeCalls + " calls)"), a[1]);
+    assertEquals(writeCalls, calls(block.get("write latency ms")), a[1]);
     // the mean IO rate comes from float sums: equal to the JSON's double within the 2-decimal print
-    String printed = a[1].lines().filter(l -> l.startsWith(" Average IO rate mb/sec: ")).findFirst()
-        .orElseThrow().substring(" Average IO rate mb/sec: ".length());
     assertEquals(json.get("figures").get("legacy").get("averageIoRateMbSec").asDouble(),
-        Double.parseDouble(printed), 0.0051, a[1]);
+        number(block, "Average IO rate mb/sec"), 0.0051, a[1]);
+    // TestDFSIO's throughput: the part file's MB over its summed task milliseconds (whole ms, as its mappers add)
+    long taskMillis = Long.parseLong(text.lines().filter(l -> l.startsWith("l:time\t")).findFirst().orElseThrow()
+        .substring("l:time\t".length()));
+    assertEquals(6 / (taskMillis / 1000.0), number(block, "Throughput mb/sec"), 0.0051, a[1]);
+  }
+
+  /** The printed block's lines {@code name: value}, by name (leading spaces cut). */
+  static Map<String, String> block(String out) {
+    Map<String, String> lines = new java.util.LinkedHashMap<>();
+    for (String line : out.lines().toList()) {
+      int colon = line.indexOf(": ");
+      if (colon > 0) {
+        lines.putIfAbsent(line.substring(0, colon).strip(), line.substring(colon + 2).strip());
+      }
+    }
+    return lines;
+  }
+
+  /** The number a line of the block starts its value with. */
+  static double number(Map<String, String> block, String name) {
+    String value = block.get(name);
+    assertTrue(value != null, "no line '" + name + "' in " + block);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^-?[0-9]+(\\.[0-9]+)?").matcher(value);
+    assertTrue(m.find(), name + ": '" + value + "' does not start with a number");
+    return Double.parseDouble(m.group());
+  }
+
+  /** The calls a latency line counts: its {@code (N calls)}. */
+  static long calls(String latencyLine) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+) calls\\)$").matcher(latencyLine);
+    assertTrue(m.find(), latencyLine);
+    return Long.parseLong(m.group(1));
   }
 
   @Test
@@ -135,11 +163,47 @@ class DfsioAnalyzeTest {
     Files.writeString(part, LEGACY);
     String[] a = run("dfsio", "analyze", part.toString());
     assertEquals("0", a[0], a[2]);
-    assertTrue(a[1].contains("Throughput mb/sec: 1"), a[1]);
+    // one task, 1 MB in 1000 ms at a rate of 1 MB/s
+    Map<String, String> block = block(a[1]);
+    assertEquals(1, number(block, "Number of files"));
+    assertEquals(1, number(block, "Total MBytes processed"));
+    assertEquals(1, number(block, "Throughput mb/sec"));
+    assertEquals(1, number(block, "Average IO rate mb/sec"));
+    assertEquals(0, number(block, "IO rate std deviation"));
+    assertEquals("n/a (not in the part file)", block.get("Test exec time sec"));
+    assertEquals(null, block.get("Aggregate throughput mb/sec"), "no harness keys, no aggregate");
+
     Files.writeString(part, LEGACY + harnessKeys(histogram(), "1:1048576"));
     a = run("dfsio", "analyze", part.toString());
     assertEquals("0", a[0], a[2]);
-    assertTrue(a[1].contains("(1 calls)"), a[1]);
+    block = block(a[1]);
+    // first start 1 s, last end 2 s after the epoch: 1 MB in 1 s, and the one write of 1 ms
+    assertEquals(1, number(block, "Aggregate throughput mb/sec"));
+    assertEquals(1, number(block, "Test exec time sec"));
+    assertEquals(1, number(block, "Tasks"));
+    assertEquals(1, calls(block.get("write latency ms")));
+    assertEquals(1.0, Double.parseDouble(block.get("write latency ms").split("\\s+")[1]), 1e-3, "p50 ms");
+  }
+
+  /**
+   * TestDFSIO's figures from a part file of two tasks (2 and 1 MB/s, 3 MB in 1500 ms of task time), computed here
+   * the way its reducer's sums give them: throughput 3 MB / 1.5 s, the mean rate (2 + 1) / 2, the deviation
+   * sqrt(|(4 + 1) / 2 - 1.5^2|).
+   */
+  @Test
+  void theFiguresAreTestDfsiosArithmeticOnThePartFile() throws Exception {
+    Path part = Files.createDirectories(dir.resolve("io_read")).resolve("part-00000");
+    Files.writeString(part, "f:rate\t3000.0\nf:sqrate\t5000.0\nl:size\t" + 3 * 1048576 + "\nl:time\t1500\n"
+        + "l:tasks\t2\n");
+    String[] a = run("dfsio", "analyze", part.toString());
+    assertEquals("0", a[0], a[2]);
+    Map<String, String> block = block(a[1]);
+    assertEquals("read", block.get("----- TestDFSIO -----"), "the operation from the directory's name");
+    assertEquals(2, number(block, "Number of files"));
+    assertEquals(3, number(block, "Total MBytes processed"));
+    assertEquals(3 / 1.5, number(block, "Throughput mb/sec"));
+    assertEquals((2 + 1) / 2.0, number(block, "Average IO rate mb/sec"));
+    assertEquals(Math.sqrt(Math.abs((4 + 1) / 2.0 - 1.5 * 1.5)), number(block, "IO rate std deviation"));
   }
 
   @Test

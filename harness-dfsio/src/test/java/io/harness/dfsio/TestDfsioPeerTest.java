@@ -141,4 +141,76 @@ class TestDfsioPeerTest {
       assertHandComputed(op[1], ours);
     }
   }
+
+  /** The {@code key value} lines of a part file on the cluster. */
+  private static Map<String, String> partFile(String path) throws Exception {
+    Map<String, String> raw = new HashMap<>();
+    try (var in = cluster.getFileSystem().open(new org.apache.hadoop.fs.Path(path))) {
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+        StringTokenizer t = new StringTokenizer(line, " \t");
+        raw.put(t.nextToken(), t.nextToken());
+      }
+    }
+    return raw;
+  }
+
+  /** The lengths of the files under {@code dir}, by name. */
+  private static Map<String, Long> lengths(String dir) throws Exception {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    for (var st : cluster.getFileSystem().listStatus(new org.apache.hadoop.fs.Path(dir))) {
+      out.put(st.getPath().getName(), st.getLen());
+    }
+    return out;
+  }
+
+  /**
+   * Both live, side by side on the same cluster with the same shape (3 files of 2 MB, 64 KB buffers): TestDFSIO
+   * under one root, the harness's dfsio under another. Counts and bytes must be equal, not speed: the files each
+   * leaves (names and lengths), the tasks and bytes in their part files, the files and MB each prints, and the
+   * bytes in the harness's result.json.
+   */
+  @Test
+  void aLiveRunWritesAndReadsWhatTestDfsioDoesOnTheSameCluster() throws Exception {
+    Configuration peerConf = new Configuration(conf);
+    peerConf.set("test.build.data", "/live/TestDFSIO");
+    File resFile = work.resolve("live_TestDFSIO_results.log").toFile();
+    for (String[] op : new String[][] {{"-write", "io_write"}, {"-read", "io_read"}}) {
+      int rc = ToolRunner.run(new Configuration(peerConf), new TestDFSIO(), new String[] {
+          op[0], "-nrFiles", "3", "-fileSize", "2MB", "-bufferSize", "65536", "-resFile", resFile.getPath()});
+      assertEquals(0, rc);
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      Path json = work.resolve("live" + op[1] + ".json");
+      int ours = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+          new PrintStream(err, true, StandardCharsets.UTF_8), "dfsio", op[0], "-nrFiles", "3", "-fileSize", "2MB",
+          "-bufferSize", "65536", "-fs", cluster.getURI().toString(), "--root", "/live/harness",
+          "--run-dir", work.resolve("live-runs").toString(), "-resFile", work.resolve("live_harness.log").toString(),
+          "--json", json.toString());
+      assertEquals(0, ours, err.toString(StandardCharsets.UTF_8));
+
+      Map<String, String> peerPart = partFile("/live/TestDFSIO/" + op[1] + "/part-00000");
+      Map<String, String> ourPart = partFile("/live/harness/" + op[1] + "/part-00000");
+      assertEquals("3", peerPart.get("l:tasks"), op[0]);
+      assertEquals(peerPart.get("l:tasks"), ourPart.get("l:tasks"), op[0] + ": tasks");
+      assertEquals(Long.toString(3L * (2 << 20)), peerPart.get("l:size"), op[0]);
+      assertEquals(peerPart.get("l:size"), ourPart.get("l:size"), op[0] + ": bytes");
+      var result = io.harness.core.result.ResultWriter.mapper().readTree(json.toFile());
+      assertEquals(3L * (2 << 20), result.at("/aggregate/bytes").asLong(), op[0]);
+      assertEquals(3, result.at("/aggregate/tasks").asInt(), op[0]);
+      assertEquals(0, result.at("/aggregate/failedTasks").asInt(), op[0]);
+
+      String peerText = Files.readString(resFile.toPath());
+      Map<String, String> peerBlock = DfsioAnalyzeTest.block(peerText.substring(
+          peerText.lastIndexOf("----- TestDFSIO -----")));
+      Map<String, String> ourBlock = DfsioAnalyzeTest.block(out.toString(StandardCharsets.UTF_8));
+      for (String key : new String[] {"Number of files", "Total MBytes processed"}) {
+        assertEquals(DfsioAnalyzeTest.number(peerBlock, key), DfsioAnalyzeTest.number(ourBlock, key),
+            op[0] + ": " + key);
+      }
+    }
+    // the same files, of the same lengths: test_io_0 .. test_io_2 of 2 MB under each root's io_data
+    Map<String, Long> peerFiles = lengths("/live/TestDFSIO/io_data");
+    assertEquals(Map.of("test_io_0", 2L << 20, "test_io_1", 2L << 20, "test_io_2", 2L << 20), peerFiles);
+    assertEquals(peerFiles, lengths("/live/harness/io_data"));
+  }
 }

@@ -3,11 +3,14 @@ package io.harness.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.core.result.ResultWriter;
 import io.harness.spark.embedded.ClusterClassPath;
 import io.harness.spark.embedded.ClusterProcess;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +19,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import java.util.zip.ZipFile;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -107,13 +113,61 @@ class SparkSubmitIT {
     }
   }
 
+  /** The result.json of the newest run of {@code operation} under the runs folder. */
+  private static JsonNode lastResult(String operation) throws IOException {
+    try (Stream<Path> s = Files.list(tmp.resolve("runs"))) {
+      Path dir = s.filter(p -> p.getFileName().toString().endsWith("-spark-" + operation)).sorted()
+          .reduce((a, b) -> b).orElseThrow();
+      return ResultWriter.mapper().readTree(dir.resolve("result.json").toFile());
+    }
+  }
+
+  /** The Parquet files under {@code uri}: their count and bytes, as the file system lists them. */
+  private static long[] parquet(String uri) throws IOException {
+    try (FileSystem fs = FileSystem.newInstance(URI.create(uri), cluster.configuration())) {
+      long files = 0;
+      long bytes = 0;
+      for (FileStatus st : fs.listStatus(new org.apache.hadoop.fs.Path(uri))) {
+        String n = st.getPath().getName();
+        if (st.isFile() && n.startsWith("part-") && n.endsWith(".parquet")) {
+          files++;
+          bytes += st.getLen();
+        }
+      }
+      return new long[] {files, bytes};
+    }
+  }
+
   @Test
   void generateAndCountThroughSparkSubmit() throws Exception {
     String dir = cluster.fileSystemUri() + cluster.rootPrefix().substring(1) + "/submit/gen";
-    String gen = submit("generate", dir, "--records", "400", "--iteration", "2", "--record-size", "2KB", "--verify");
-    assertTrue(gen.contains("spark generate: 800 rows, 1638400 payload bytes"), gen);
-    assertTrue(gen.contains("spark count --verify: OK"), gen);
-    String count = submit("count", dir);
-    assertTrue(count.contains("spark count: 800 rows in " + dir), count);
+    submit("generate", dir, "--records", "400", "--iteration", "2", "--record-size", "2KB", "--verify");
+    // 2 iterations of 400 records of 2 KB payloads
+    long rows = 2 * 400;
+    long payload = 2048;
+    long[] onOzone = parquet(dir);
+    JsonNode gen = lastResult("generate");
+    assertEquals(0, gen.get("exitCode").asInt(), gen.toString());
+    assertEquals(rows, gen.at("/figures/rows").asLong());
+    assertEquals(rows * payload, gen.at("/figures/payloadBytes").asLong());
+    assertEquals(2, gen.at("/figures/batches").size(), "one batch per iteration");
+    assertEquals(onOzone[0], gen.at("/figures/files").asLong(), "the Parquet files on the cluster");
+    assertEquals(onOzone[1], gen.at("/figures/bytesWritten").asLong(), "their bytes on the cluster");
+    assertTrue(onOzone[1] > rows * payload, "Parquet holds at least the payloads: " + onOzone[1]);
+    // --verify's scan: every row, each id once, every payload of 2 KB and the generator's
+    JsonNode verify = gen.at("/figures/verify");
+    assertEquals(rows, verify.get("rows").asLong(), verify.toString());
+    assertEquals(rows, verify.get("distinctIds").asLong(), verify.toString());
+    assertEquals(rows - 1, verify.get("maxId").asLong() - verify.get("minId").asLong(), verify.toString());
+    assertEquals(payload, verify.get("minPayloadBytes").asLong(), verify.toString());
+    assertEquals(payload, verify.get("maxPayloadBytes").asLong(), verify.toString());
+    assertEquals(0, verify.get("badPayloads").asLong(), verify.toString());
+
+    submit("count", dir);
+    JsonNode count = lastResult("count");
+    assertEquals(0, count.get("exitCode").asInt(), count.toString());
+    assertEquals(rows, count.at("/figures/rows").asLong());
+    assertEquals(onOzone[0], count.at("/figures/files").asLong());
+    assertEquals(onOzone[1], count.at("/figures/bytesRead").asLong(), "count read the Parquet files' bytes");
   }
 }

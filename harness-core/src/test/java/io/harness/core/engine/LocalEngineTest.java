@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -59,26 +61,35 @@ class LocalEngineTest {
   void warmupCallsCountForNothingAndTheDeadlineEndsTimeBoundedTasks() throws Exception {
     long warmup = 200_000_000L;
     long duration = 300_000_000L;
-    long[] calls = new long[2];
+    // per task: each call's start, and when the task first saw its deadline passed (epoch ns)
+    List<List<Long>> starts = List.of(new CopyOnWriteArrayList<>(), new CopyOnWriteArrayList<>());
+    long[] sawExpired = new long[2];
     LocalEngine.Result r = LocalEngine.run(2, 2, i -> "t" + i, new Window(warmup, duration), (i, rec) -> {
       assertTrue(rec.timeBounded());
       while (!rec.expired()) {
         long t = System.nanoTime();
         Thread.sleep(10);
         rec.call("io", t, 1000);
-        calls[i]++;
+        starts.get(i).add(EpochClock.toEpochNanos(t));
       }
+      sawExpired[i] = EpochClock.nowEpochNanos();
     });
+    long returned = EpochClock.nowEpochNanos();
     for (int i = 0; i < 2; i++) {
       TaskRecord rec = r.records().get(i);
       long measured = rec.latency().get("io").getTotalCount();
       // every call either counted (1000 bytes, one latency value) or fell in the warm-up
       assertEquals(measured * 1000, rec.bytes());
-      assertTrue(measured > 0 && measured < calls[i], measured + " of " + calls[i]);
-      // the measured time is the duration (plus the last call that crossed the deadline)
-      assertTrue(rec.durationNanos() >= duration, "measured " + rec.durationNanos());
-      assertTrue(rec.durationNanos() < duration + warmup, "measured " + rec.durationNanos());
-      assertTrue(rec.startEpochNanos() - r.startEpochNanos() >= warmup, "starts after the warm-up");
+      assertTrue(measured > 0 && measured < starts.get(i).size(), measured + " of " + starts.get(i).size());
+      // the measured time starts where the warm-up ends: exactly the calls that started from then on count
+      long from = rec.startEpochNanos();
+      assertEquals(measured, starts.get(i).stream().filter(t -> t >= from).count(), "calls from the warm-up's end");
+      assertTrue(from - r.startEpochNanos() >= warmup, "starts after the warm-up");
+      // and ends with the task, after the deadline the task saw pass, before the engine returned
+      assertEquals(rec.endEpochNanos() - from, rec.durationNanos());
+      assertTrue(sawExpired[i] - from >= duration, "the task saw its deadline pass after the duration");
+      assertTrue(rec.endEpochNanos() >= sawExpired[i], "the task ends after it saw its deadline");
+      assertTrue(rec.endEpochNanos() <= r.endEpochNanos() && r.endEpochNanos() <= returned, "ends in the run");
       assertEquals(rec.bytes(), rec.bytesPerTick().values().stream().mapToLong(Long::longValue).sum());
     }
   }
