@@ -91,6 +91,16 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
           + "renaming it in its own.")
   private boolean renameAcross;
 
+  @Option(names = "--depth", paramLabel = "D",
+      description = "The files go into the leaves of a tree of directories this deep (mdtest -z), made before the "
+          + "phases, in each thread's directory or the shared one; item i in leaf i mod span^depth "
+          + "(default: ${DEFAULT-VALUE}, no tree).")
+  private int depth = 0;
+
+  @Option(names = "--span", paramLabel = "S",
+      description = "Directories under each directory of the tree (mdtest -b; default: ${DEFAULT-VALUE}).")
+  private int span = 10;
+
   @Option(names = "--lists", paramLabel = "N",
       description = "listStatus calls of the list phase per thread, on its directory (default: ${DEFAULT-VALUE}).")
   private long lists = 10;
@@ -115,7 +125,7 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
    */
   public record Plan(List<Phase> phases, long items, long fileBytes, boolean shared, boolean renameAcross,
       long lists, String path, String prefix, boolean keep, int threads, java.util.Map<String, Integer> mix,
-      long durationNanos, double ratePerSec) {
+      long durationNanos, double ratePerSec, int depth, int span) {
     /** Whether the run has this phase. */
     public boolean has(Phase p) {
       return phases.contains(p);
@@ -168,6 +178,13 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
   /** {@code --rename-across}. */
   public Namespace renameAcross() {
     this.renameAcross = true;
+    return this;
+  }
+
+  /** {@code --depth} and {@code --span}: the files in the leaves of a tree. */
+  public Namespace tree(int depth, int span) {
+    this.depth = depth;
+    this.span = span;
     return this;
   }
 
@@ -246,8 +263,37 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
     if (threads > items) {
       throw new UsageException("-t", "must be at most -n (" + items + "): a thread needs an item, was " + threads);
     }
+    long dirs = treeDirectories(depth, span);
+    long trees = (shared ? 1L : threads) * (renameAcross && order.contains(Phase.RENAME) ? 2 : 1);
+    if (dirs * trees > MAX_TREE_DIRECTORIES) {
+      throw new UsageException("--depth", "a tree of depth " + depth + " and span " + span + " has " + dirs
+          + " directories, " + dirs * trees + " for this run's " + trees + " tree(s); at most " + MAX_TREE_DIRECTORIES);
+    }
     return new Plan(order, items, fileBytes, shared, renameAcross, lists, path,
-        prefix != null ? prefix : randomPrefix(), keep, threads, weights, nanos, perSecond);
+        prefix != null ? prefix : randomPrefix(), keep, threads, weights, nanos, perSecond, depth, span);
+  }
+
+  /** The most directories the trees of a run may have. */
+  static final long MAX_TREE_DIRECTORIES = 100_000;
+
+  /** The directories of one tree ({@code span + span^2 + ... + span^depth}); bad input when depth or span is. */
+  static long treeDirectories(int depth, int span) {
+    if (depth < 0) {
+      throw new UsageException("--depth", "must be 0 (no tree) or more, was " + depth);
+    }
+    if (span < 1) {
+      throw new UsageException("--span", "must be at least 1, was " + span);
+    }
+    long level = 1;
+    long all = 0;
+    for (int d = 0; d < depth; d++) {
+      level *= span;
+      all += level;
+      if (all > MAX_TREE_DIRECTORIES) {
+        return all;
+      }
+    }
+    return all;
   }
 
   /** A mix's percentages by operation, checked: known operations, once each, whole percentages adding up to 100. */

@@ -94,10 +94,53 @@ public final class NamespaceWorkload implements Workload<Target> {
     return new Path(base, plan.shared() ? "dirs" : "d" + t);
   }
 
+  /** The files' directory of thread {@code t} as the phase at {@code index} finds them (moved by a rename before). */
+  private Path filesAt(int t, int index) {
+    return files(t, plan.renameAcross() && plan.phases().subList(0, index).contains(Phase.RENAME));
+  }
+
   /** Item {@code i}'s file as the phase at {@code index} finds it (renamed when a rename came before). */
   private Path file(int t, long i, int index) {
     boolean renamed = plan.phases().subList(0, index).contains(Phase.RENAME);
-    return new Path(files(t, renamed && plan.renameAcross()), (renamed ? "r" : "f") + i);
+    return new Path(leaf(filesAt(t, index), i), (renamed ? "r" : "f") + i);
+  }
+
+  /** The leaves of a tree ({@code span^depth}; 1 without one). */
+  private long leaves() {
+    long n = 1;
+    for (int d = 0; d < plan.depth(); d++) {
+      n *= plan.span();
+    }
+    return n;
+  }
+
+  /** The directory of {@code root}'s tree that item {@code i} goes in (its leaf {@code i mod leaves}; root: no tree). */
+  private Path leaf(Path root, long i) {
+    if (plan.depth() == 0) {
+      return root;
+    }
+    long l = i % leaves();
+    String[] names = new String[plan.depth()];
+    for (int d = plan.depth() - 1; d >= 0; d--) {
+      names[d] = "n" + (l % plan.span());
+      l /= plan.span();
+    }
+    return new Path(root, String.join("/", names));
+  }
+
+  /** The items of {@code [from, to)} in the leaf of item {@code i}. */
+  private long inLeaf(long from, long to, long i) {
+    long leaves = leaves();
+    long l = i % leaves;
+    long first = from + Math.floorMod(l - from, leaves);
+    return first >= to ? 0 : (to - 1 - first) / leaves + 1;
+  }
+
+  /** Makes {@code root}'s tree (every leaf, and so every directory above it). */
+  private void tree(FileSystem fs, Path root) throws IOException {
+    for (long l = 0, n = plan.depth() == 0 ? 1 : leaves(); l < n; l++) {
+      mkdirs(fs, leaf(root, l));
+    }
   }
 
   @Override
@@ -108,9 +151,9 @@ public final class NamespaceWorkload implements Workload<Target> {
     int dirsPerKind = plan.shared() ? 1 : plan.threads();
     try {
       for (int t = 0; t < dirsPerKind; t++) {
-        mkdirs(fs, files(t, false));
+        tree(fs, files(t, false));
         if (plan.has(Phase.RENAME) && plan.renameAcross()) {
-          mkdirs(fs, files(t, true));
+          tree(fs, files(t, true));
         }
         if (plan.has(Phase.MKDIR)) {
           mkdirs(fs, dirs(t));
@@ -140,7 +183,8 @@ public final class NamespaceWorkload implements Workload<Target> {
             + " after populating";
     String line = String.format(Locale.ROOT, "namespace: %s on %d item(s)%s, %d thread(s), %s%s, in %s", what,
         plan.items(), plan.fileBytes() > 0 ? " of " + Sizes.format(plan.fileBytes()) : "", plan.threads(),
-        plan.shared() ? "one shared directory" : "a directory per thread",
+        (plan.shared() ? "one shared directory" : "a directory per thread") + (plan.depth() == 0 ? ""
+            : " holding a tree of depth " + plan.depth() + " and span " + plan.span() + " (" + leaves() + " leaves)"),
         plan.ratePerSec() > 0 ? String.format(Locale.ROOT, ", open loop at %.1f calls/s", plan.ratePerSec()) : "", q);
     return new Prepared(loop[0], line, directory);
   }
@@ -167,24 +211,24 @@ public final class NamespaceWorkload implements Workload<Target> {
           case "create" -> {
             long id = o.next;
             o.next += plan.threads();
-            writeFile(fs, new Path(dir, "f" + id), content);
+            writeFile(fs, new Path(leaf(dir, id), "f" + id), content);
             o.alive.add(id);
             return new PhaseLoop.Done(op, plan.fileBytes());
           }
           case "list" -> {
-            fs.listStatus(dir);
+            fs.listStatus(o.alive.isEmpty() ? dir : leaf(dir, o.alive.get(o.random.nextInt(o.alive.size()))));
             return new PhaseLoop.Done(op, 0);
           }
           default -> {
             int at = o.random.nextInt(o.alive.size());
             long id = o.alive.get(at);
-            Path file = new Path(dir, (o.renamed.contains(id) ? "r" : "f") + id);
+            Path file = new Path(leaf(dir, id), (o.renamed.contains(id) ? "r" : "f") + id);
             long bytes = 0;
             switch (op) {
               case "stat" -> fs.getFileStatus(file);
               case "read" -> bytes = read(fs, file);
               case "rename" -> {
-                Path to = new Path(dir, (o.renamed.contains(id) ? "f" : "r") + id);
+                Path to = new Path(leaf(dir, id), (o.renamed.contains(id) ? "f" : "r") + id);
                 if (!fs.rename(file, to)) {
                   throw new IOException("returned false");
                 }
@@ -263,11 +307,11 @@ public final class NamespaceWorkload implements Workload<Target> {
       case MKDIR -> new PhaseLoop.Phase(kind, (t, i, rec) -> {
         mkdirs(fs, new Path(dirs(plan.shared() ? 0 : t), "d" + i));
         return 0;
-      }, (t, from, to) -> count(fs, dirs(t), to - from));
+      }, (t, from, to) -> count(fs, dirs(t), to - from, false));
       case CREATE -> new PhaseLoop.Phase(kind, (t, i, rec) -> {
         writeFile(fs, file(t, i, index), content);
         return plan.fileBytes();
-      }, (t, from, to) -> count(fs, files(t, false), to - from));
+      }, (t, from, to) -> count(fs, files(t, false), to - from, true));
       case STAT -> new PhaseLoop.Phase(kind, (t, i, rec) -> {
         long len = fs.getFileStatus(file(t, i, index)).getLen();
         if (len != plan.fileBytes()) {
@@ -279,7 +323,7 @@ public final class NamespaceWorkload implements Workload<Target> {
       case LIST -> new PhaseLoop.Phase(kind, (t, i, rec) -> {
         Path dir = file(t, i, index).getParent();
         long n = fs.listStatus(dir).length;
-        long expected = plan.shared() ? plan.items() : loop[0].from(t + 1) - loop[0].from(t);
+        long expected = plan.shared() ? inLeaf(0, plan.items(), i) : inLeaf(loop[0].from(t), loop[0].from(t + 1), i);
         if (n != expected) {
           throw new IOException("listed " + n + " entries in " + dir + ", expected " + expected);
         }
@@ -292,28 +336,39 @@ public final class NamespaceWorkload implements Workload<Target> {
           throw new IOException("rename " + from.getName() + " to " + to + " returned false");
         }
         return 0;
-      }, (t, from, to) -> count(fs, files(t, plan.renameAcross()), to - from));
+      }, (t, from, to) -> count(fs, files(t, plan.renameAcross()), to - from, true));
       case DELETE -> new PhaseLoop.Phase(kind, (t, i, rec) -> {
         if (!fs.delete(file(t, i, index), false)) {
           throw new IOException("delete returned false");
         }
         return 0;
-      }, (t, from, to) -> count(fs, file(t, from, index).getParent(), 0));
+      }, (t, from, to) -> count(fs, filesAt(t, index), 0, true));
       case RMDIR -> new PhaseLoop.Phase(kind, (t, i, rec) -> {
         if (!fs.delete(new Path(dirs(plan.shared() ? 0 : t), "d" + i), false)) {
           throw new IOException("delete of the directory returned false");
         }
         return 0;
-      }, (t, from, to) -> count(fs, dirs(t), 0));
+      }, (t, from, to) -> count(fs, dirs(t), 0, false));
     };
   }
 
-  /** Null when {@code dir} holds {@code expected} entries (a thread's own; not checked in a shared directory). */
-  private String count(FileSystem fs, Path dir, long expected) throws IOException {
+  /**
+   * Null when {@code dir} holds {@code expected} entries ({@code files}: the files of its tree, with one; a
+   * thread's own, not checked in a shared directory).
+   */
+  private String count(FileSystem fs, Path dir, long expected, boolean files) throws IOException {
     if (plan.shared()) {
       return null;
     }
-    long n = fs.listStatus(dir).length;
+    long n = 0;
+    if (plan.depth() > 0 && files) {
+      for (org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> it = fs.listFiles(dir, true);
+          it.hasNext(); it.next()) {
+        n++;
+      }
+    } else {
+      n = fs.listStatus(dir).length;
+    }
     return n == expected ? null : dir + " holds " + n + " entries, expected " + expected;
   }
 

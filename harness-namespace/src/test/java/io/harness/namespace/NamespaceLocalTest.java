@@ -108,6 +108,34 @@ class NamespaceLocalTest {
     assertTrue(again.err().contains("--prefix"), again.err());
   }
 
+  /** A tree of depth 2 and span 3 per thread: item i in leaf i mod 9, listed, renamed across and kept. */
+  @Test
+  void theFilesGoIntoTheLeavesOfATree() throws Exception {
+    Run r = namespace("--phases", "create,stat,list,rename", "-n", "40", "-t", "2", "--depth", "2", "--span", "3",
+        "--prefix", "tree", "--keep", "--rename-across", "--lists", "9");
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("a tree of depth 2 and span 3 (9 leaves)"), r.out());
+    // thread 1 has items 20..39; item 31 is in leaf 31 mod 9 = 4: n1/n1
+    assertTrue(Files.isRegularFile(dir.resolve("ns/tree/t1-moved/n1/n1/r31")));
+    long moved = 0;
+    for (int t = 0; t < 2; t++) {
+      try (Stream<Path> s = Files.walk(dir.resolve("ns/tree/t" + t + "-moved"))) {
+        moved += s.filter(p -> Files.isRegularFile(p) && p.getFileName().toString().startsWith("r")).count();
+      }
+      try (Stream<Path> s = Files.walk(dir.resolve("ns/tree/t" + t))) {
+        assertEquals(0, s.filter(p -> Files.isRegularFile(p) && !p.getFileName().toString().startsWith(".")).count());
+      }
+      try (Stream<Path> s = Files.list(dir.resolve("ns/tree/t" + t))) {
+        assertEquals(3, s.count(), "span 3 under the thread's directory");
+      }
+    }
+    assertEquals(40, moved);
+    assertEquals(0, lastResult().at("/figures/failed").size(), lastResult().at("/figures/failed").toString());
+    Run big = namespace("--depth", "6", "--span", "10", "-n", "10", "-t", "1");
+    assertEquals(2, big.code(), big.err());
+    assertTrue(big.err().contains("--depth"), big.err());
+  }
+
   @Test
   void badInputNamesTheOption() throws Exception {
     String[][] cases = {
