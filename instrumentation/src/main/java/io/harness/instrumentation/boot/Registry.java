@@ -19,6 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * one copy. Uses nothing but the JDK: Hadoop's types are never named.
  */
 public final class Registry {
+  private static final String FS_CLASS = "org.apache.hadoop.fs.FileSystem";
   private static final String FS_INPUT_CLASS = "org.apache.hadoop.fs.FSDataInputStream";
   public static final String JSON_PREFIX = "HARNESS-INSTRUMENTATION ";
 
@@ -115,6 +116,9 @@ public final class Registry {
     if (r != null) {
       return r;
     }
+    if (uri == null) {
+      uri = uriOf(fs);
+    }
     FsRecord created = new FsRecord(fs, uri == null ? null : uri.toString());
     r = FILE_SYSTEMS.putIfAbsent(fs, created);
     if (r != null) {
@@ -123,6 +127,20 @@ public final class Registry {
     RECORDS.add(created);
     Reports.registerHadoopHook(fs);
     return created;
+  }
+
+  /** {@code fs.getUri()}, called once per FileSystem (the hooks pass no URI), or null. */
+  private static Object uriOf(Object fs) {
+    try {
+      for (Class<?> c = fs.getClass(); c != null; c = c.getSuperclass()) {
+        if (FS_CLASS.equals(c.getName())) {
+          return c.getMethod("getUri").invoke(fs);
+        }
+      }
+    } catch (Throwable t) {
+      // a file system that cannot tell its URI yet: reported without one
+    }
+    return null;
   }
 
   private static FsRecord recordOf(Object stream, ThreadState ts) {
