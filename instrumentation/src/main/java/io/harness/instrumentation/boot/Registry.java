@@ -81,11 +81,29 @@ public final class Registry {
   // ---------------------------------------------------------------- FileSystem calls that build streams
 
   static void fsEnter(Object fs, Object uri) {
-    STATE.get().pushFs(fs, uri);
+    ThreadState ts = STATE.get();
+    ts.entries++;
+    ts.pushFs(fs, uri);
   }
 
   static void fsExit(Object fs) {
-    STATE.get().popFs(fs);
+    ThreadState ts = STATE.get();
+    ts.entries++;
+    ts.popFs(fs);
+  }
+
+  /** A Byteman rule fired on this thread (its helper was made). */
+  static void ruleFired() {
+    STATE.get().ruleFirings++;
+  }
+
+  /**
+   * {calls into the counters from instrumented code on this thread so far (injected calls and rule firings), the
+   * Byteman rule firings among them}.
+   */
+  public static long[] callsOnThisThread() {
+    ThreadState ts = STATE.get();
+    return new long[] {ts.entries, ts.ruleFirings};
   }
 
   /**
@@ -95,6 +113,7 @@ public final class Registry {
    */
   static void bindStream(Object stream) {
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (stream == null) {
       return;
     }
@@ -161,6 +180,7 @@ public final class Registry {
 
   static void outEnter(int op, Object stream) {
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (ts.outDepth++ > 0) {
       return;
     }
@@ -172,6 +192,7 @@ public final class Registry {
 
   static void outExit(boolean failed) {
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (ts.outDepth == 0 || --ts.outDepth > 0) {
       return; // an inner call (a checksummed stream's chunks): no clock read
     }
@@ -189,6 +210,7 @@ public final class Registry {
       return;
     }
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (ts.inDepth++ > 0) {
       return;
     }
@@ -204,6 +226,7 @@ public final class Registry {
       return;
     }
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (ts.inDepth == 0 || --ts.inDepth > 0) {
       return;
     }
@@ -221,6 +244,7 @@ public final class Registry {
     }
     long now = System.nanoTime();
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (ts.ozDepth == 0) {
       // the wait belongs to the FileSystem of the output call the thread is in
       ts.ozRecord = ts.outDepth > 0 && ts.outRecord != null ? ts.outRecord : UNKNOWN;
@@ -234,6 +258,7 @@ public final class Registry {
   static void ozExit(int op, boolean failed) {
     long now = System.nanoTime();
     ThreadState ts = STATE.get();
+    ts.entries++;
     for (int i = ts.ozDepth - 1; i >= 0; i--) {
       if (ts.ozOps[i] != op) {
         continue;
@@ -260,11 +285,15 @@ public final class Registry {
   // ---------------------------------------------------------------- FileSystem.close
 
   static void closeEnter(Object fs) {
-    STATE.get().pushClosing(fs);
+    ThreadState ts = STATE.get();
+    ts.entries++;
+    ts.pushClosing(fs);
   }
 
   static void closeExit(Object fs) {
-    if (!STATE.get().popClosing(fs)) {
+    ThreadState ts = STATE.get();
+    ts.entries++;
+    if (!ts.popClosing(fs)) {
       return;
     }
     FsRecord r = FILE_SYSTEMS.get(fs);
