@@ -75,6 +75,17 @@ public final class Timings {
     }
   }
 
+  /**
+   * Registers the agent's exit report with Hadoop's shutdown hook manager as seen from {@code loader} now, not at
+   * the first stream a FileSystem builds (a run's first task): does nothing without the agent or after the first.
+   */
+  public static void prepare(ClassLoader loader) {
+    Optional<Class<?>> r = registry();
+    if (r.isPresent()) {
+      call(r.get(), "prepare", new Class<?>[] {ClassLoader.class}, loader);
+    }
+  }
+
   /** Whether the agent runs in this JVM. */
   public static boolean active() {
     return registry().isPresent();

@@ -306,6 +306,16 @@ public final class Registry {
   // ---------------------------------------------------------------- Java API (through Timings)
 
   /**
+   * Does now what the first FileSystem record would do inside a run's first stream call: registers the exit report
+   * with the Hadoop hook manager {@code loader} sees (the harness calls this before its run's tasks start).
+   */
+  public static void prepare(ClassLoader loader) {
+    if (Reports.hadoopHooksVisible(loader)) {
+      Reports.registerHadoopHook(loader);
+    }
+  }
+
+  /**
    * The counters of every FileSystem seen so far (and of the unknown bucket when it has calls), then the
    * datanode scope's when its rule set is active, as plain JDK types: scope (String, the server scope's name,
    * or null), fs (Integer or null), scheme, uri, class (String or null), closed (Boolean), counters (Map of
