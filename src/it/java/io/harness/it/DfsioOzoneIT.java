@@ -192,7 +192,7 @@ class DfsioOzoneIT {
   }
 
   /**
-   * --instrument on the shipped script: the Byteman rules time the run's own FileSystem calls; the counters
+   * --instrument on the shipped script: the agent times the run's own FileSystem calls; the counters
    * in the JSON equal the harness's own count of write() calls, one close per file, and the Ozone client's
    * wait for commit is timed; each FileSystem prints its report when it closes.
    */

@@ -176,19 +176,15 @@ public final class AgentOptions {
     return json;
   }
 
-  /** The rule scripts the sets need (resources under io/harness/instrumentation/rules), in install order. */
+  /**
+   * The Byteman rule scripts the sets need (resources under io/harness/instrumentation/rules), in install order:
+   * only the sets read and datanode are rules; the FileSystem calls, the write set and the ozone set are calls the
+   * agent injects itself ({@code boot.Hooks}), so with the default sets Byteman's engine is not started at all.
+   */
   public List<String> scripts() {
     Set<String> scripts = new LinkedHashSet<>();
-    scripts.add("fs");
-    if (sets.contains("write") || sets.contains("ozone")) {
-      // the Ozone waits are charged to the FileSystem of the output call they happen in
-      scripts.add("output");
-    }
     if (sets.contains("read")) {
       scripts.add("input");
-    }
-    if (sets.contains("ozone")) {
-      scripts.add("ozone");
     }
     if (sets.contains("datanode")) {
       scripts.add("datanode");

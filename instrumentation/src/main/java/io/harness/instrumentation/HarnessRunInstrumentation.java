@@ -20,6 +20,8 @@ public final class HarnessRunInstrumentation implements RunInstrumentation {
     try {
       // the counters go into the run's JSON (instrumentation): no JSON line on the terminal
       String line = Attach.loadIntoThisJvm(option, ruleSets, null, false);
+      // what the first FileSystem record would do inside the first task: done before the tasks start
+      Timings.prepare(HarnessRunInstrumentation.class.getClassLoader());
       long waited = awaitCompilerQuiet(SETTLE_MAX_MS);
       return waited < 0 ? line : String.format(java.util.Locale.ROOT, "%s (waited %.1f s for the agent's start to settle)", line,
           waited / 1000.0);

@@ -43,6 +43,49 @@ public final class Timings {
     }
   }
 
+  /**
+   * What the instrumentation cost the calling thread so far, in calls: {@code entries}, the calls into the agent's
+   * counters of FileSystems from instrumented code (the injected calls of the FileSystem, write and ozone hooks,
+   * and the read set's rules for FSDataInputStreams); {@code ruleFirings}, every Byteman rule firing on the thread
+   * (the read set's fire for any DataInputStream). Zero
+   * without the agent. Read it before and after a call to see what that call cost.
+   */
+  public record AgentCalls(long entries, long ruleFirings) {}
+
+  /** This thread's {@link AgentCalls} so far. */
+  public static AgentCalls agentCallsOnThisThread() {
+    Optional<Class<?>> r = registry();
+    if (r.isEmpty()) {
+      return new AgentCalls(0, 0);
+    }
+    long[] c = (long[]) call(r.get(), "callsOnThisThread", new Class<?>[0]);
+    return new AgentCalls(c[0], c[1]);
+  }
+
+  /**
+   * Whether Byteman's rule engine runs in this JVM: only for the rule sets read and datanode (the FileSystem calls,
+   * write and ozone are calls the agent injects itself).
+   */
+  public static boolean ruleEngineStarted() {
+    try {
+      Class<?> runtime = Class.forName("io.harness.instrumentation.boot.AgentRuntime", true, null);
+      return Boolean.TRUE.equals(call(runtime, "rulesStarted", new Class<?>[0]));
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Registers the agent's exit report with Hadoop's shutdown hook manager as seen from {@code loader} now, not at
+   * the first stream a FileSystem builds (a run's first task): does nothing without the agent or after the first.
+   */
+  public static void prepare(ClassLoader loader) {
+    Optional<Class<?>> r = registry();
+    if (r.isPresent()) {
+      call(r.get(), "prepare", new Class<?>[] {ClassLoader.class}, loader);
+    }
+  }
+
   /** Whether the agent runs in this JVM. */
   public static boolean active() {
     return registry().isPresent();

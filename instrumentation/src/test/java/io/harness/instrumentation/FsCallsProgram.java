@@ -25,7 +25,10 @@ import org.apache.hadoop.fs.Path;
  * <pre>
  * EXPECT {"fs":ID,"counters":{"write.call":N,"write.failed":N,...}}   what it did
  * TIMINGS {"fs":ID,"counters":{...}}                                  what Timings.of(fs) said, before close
+ * COST {"fs":ID,"writes":N,"bytes":B,"entries":E,"ruleFirings":F}      what its write calls cost in agent calls
  * </pre>
+ *
+ * (COST: over the write calls only, from {@link Timings#agentCallsOnThisThread()} before and after each.)
  *
  * then closes both instances, the first before the second.
  *
@@ -40,6 +43,10 @@ import org.apache.hadoop.fs.Path;
  */
 public final class FsCallsProgram {
   private final Map<String, Long> counts = new LinkedHashMap<>();
+  // the write calls' cost in agent calls (COST)
+  private long writeBytes;
+  private long writeEntries;
+  private long writeFirings;
 
   public static void main(String[] args) throws Exception {
     try {
@@ -99,6 +106,9 @@ public final class FsCallsProgram {
       Optional<Timings.FileSystemTimings> t = Timings.of(fs);
       System.out.println("TIMINGS " + json(System.identityHashCode(fs),
           t.map(Timings.FileSystemTimings::counters).orElse(Map.of())));
+      System.out.println("COST {\"fs\":" + System.identityHashCode(fs) + ",\"writes\":" + p.counts.get("write.call")
+          + ",\"bytes\":" + p.writeBytes + ",\"entries\":" + p.writeEntries + ",\"ruleFirings\":" + p.writeFirings
+          + "}");
       System.out.flush();
     }
     if (leaveOpen) {
@@ -112,6 +122,7 @@ public final class FsCallsProgram {
         fs.close();
       }
     }
+    System.out.println("RULE-ENGINE " + Timings.ruleEngineStarted());
     System.out.println("DONE");
   }
 
@@ -121,15 +132,21 @@ public final class FsCallsProgram {
     new Random(k).nextBytes(buf);
     FSDataOutputStream out = fs.create(file, true);
     for (int i = 0; i < writes * k; i++) {
+      Timings.AgentCalls before = Timings.agentCallsOnThisThread();
       out.write(buf, 0, buf.length);
+      cost(before, buf.length);
       count("write", false);
     }
     for (int i = 0; i < k; i++) {
+      Timings.AgentCalls before = Timings.agentCallsOnThisThread();
       out.write(buf); // FilterOutputStream.write(byte[]) -> write(byte[],int,int): one call
+      cost(before, buf.length);
       count("write", false);
     }
     for (int i = 0; i < 2 * k + 1; i++) {
+      Timings.AgentCalls before = Timings.agentCallsOnThisThread();
       out.write(i);
+      cost(before, 1);
       count("write", false);
     }
     for (int i = 0; i < k; i++) {
@@ -142,12 +159,14 @@ public final class FsCallsProgram {
     }
     out.close();
     count("close", false);
+    Timings.AgentCalls before = Timings.agentCallsOnThisThread();
     try {
       out.write(buf, 0, 10);
       count("write", false);
     } catch (IOException e) {
       count("write", true); // a write after close fails, and still counts
     }
+    cost(before, 10);
   }
 
   /** Instance k: k-scaled numbers of every kind of input call. */
@@ -189,6 +208,13 @@ public final class FsCallsProgram {
         count("read", true); // the checksummed local file system cannot read into a ByteBuffer
       }
     }
+  }
+
+  private void cost(Timings.AgentCalls before, int bytes) {
+    Timings.AgentCalls after = Timings.agentCallsOnThisThread();
+    writeBytes += bytes;
+    writeEntries += after.entries() - before.entries();
+    writeFirings += after.ruleFirings() - before.ruleFirings();
   }
 
   private void count(String op, boolean failed) {

@@ -3,6 +3,7 @@ package io.harness.instrumentation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,8 +40,11 @@ class LocalAgentIT {
     // exactly one report per instance the program used (not one for the raw file system inside each)
     assertEquals(ids, new ArrayList<>(r.text.keySet()), "text reports:\n" + jvm.stderr());
     assertEquals(2, r.json.size());
+    assertTrue(jvm.stdout().contains("RULE-ENGINE true"), "the read set is Byteman's rules:\n" + jvm.stdout());
     for (String fs : ids) {
       r.assertCountersEqualTheCalls(fs);
+      // the read set's rules are installed here, and still no rule fires in a write
+      assertWritesCostInjectedCallsOnly(r, fs);
       JsonNode line = r.jsonOf(fs);
       assertEquals("file", line.get("scheme").asText());
       assertEquals("org.apache.hadoop.fs.LocalFileSystem", line.get("class").asText());
@@ -98,7 +102,27 @@ class LocalAgentIT {
       }
       counters.fieldNames().forEachRemaining(k -> assertFalse(k.startsWith("read"), k + " reported"));
       assertFalse(r.text.get(fs).containsKey("read.call"));
+      assertWritesCostInjectedCallsOnly(r, fs);
     }
+    // write (without read or datanode) is no Byteman rule: the engine did not start
+    assertTrue(jvm.stdout().contains("RULE-ENGINE false"), jvm.stdout());
+  }
+
+  /**
+   * What the program's write calls cost, counted by the agent on the writing thread: no Byteman rule fired in any of
+   * them, and the injected calls per write are bounded by the checksummed stream's chunks: the outer stream's write
+   * enters and exits once (2), and each 512-byte chunk it passes on is written to the inner data and checksum
+   * streams (4 more), so N calls of B bytes in all make between 2N and 2N + 4 (B / 512 + N) calls into the agent.
+   */
+  private static void assertWritesCostInjectedCallsOnly(Reports r, String fs) {
+    JsonNode c = r.cost.get(fs);
+    assertNotNull(c, "the program printed COST for " + fs);
+    long n = c.get("writes").asLong();
+    long bytes = c.get("bytes").asLong();
+    long entries = c.get("entries").asLong();
+    assertEquals(r.expected.get(fs).get("counters").get("write.call").asLong(), n, c.toString());
+    assertEquals(0, c.get("ruleFirings").asLong(), "no rule fires in a write: " + c);
+    assertTrue(entries >= 2 * n && entries <= 2 * n + 4 * (bytes / 512 + n), "agent calls of " + n + " writes: " + c);
   }
 
   /**

@@ -33,6 +33,8 @@ final class Reports {
   final List<JsonNode> json = new ArrayList<>();
   /** FsCallsProgram's EXPECT and TIMINGS lines, parsed, by instance id. */
   final Map<String, JsonNode> expected = new LinkedHashMap<>();
+  /** FsCallsProgram's COST lines (what its write calls cost in agent calls), by instance id. */
+  final Map<String, JsonNode> cost = new LinkedHashMap<>();
   final Map<String, JsonNode> timings = new LinkedHashMap<>();
 
   static Reports parse(String stdout, String stderr) throws IOException {
@@ -73,6 +75,9 @@ final class Reports {
       } else if (line.startsWith("TIMINGS ")) {
         JsonNode n = JSON.readTree(line.substring("TIMINGS ".length()));
         r.timings.put(n.get("fs").asText(), n);
+      } else if (line.startsWith("COST ")) {
+        JsonNode n = JSON.readTree(line.substring("COST ".length()));
+        r.cost.put(n.get("fs").asText(), n);
       }
     }
     return r;

@@ -25,7 +25,8 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  * Each round runs every target's variants back to back, the order of the variants alternating from round to
  * round. Prints each run's aggregate throughput (from its JSON), and per target the medians and the throughput
  * ratio of each variant to the plain run; "within noise" when the gap between the medians is smaller than the
- * spread (max - min) of the rounds of either side.
+ * spread (max - min) of the rounds of either side. Also each run's CPU time (the client process's, start to exit)
+ * and its ratio to the plain run's: on a machine other work shares, steadier than the throughput.
  *
  * <p>Arguments: launcher [nrFiles] [fileSize] [rounds] [targets] [variants] (default: - 4 64MB 3 local,hdfs,ozone
  * instrument; the launcher is bin/harness; variants: instrument, profile (--profile cpu), comma-separated).
@@ -82,8 +83,10 @@ public final class InstrumentationOverheadBench {
       System.out.printf(Locale.ROOT, "instrumentation overhead: dfsio -write %s x %s, %d rounds, each run its own"
           + " bin/harness process; variants alternate their order from round to round%n", files, size, rounds);
       Map<String, double[][]> mbs = new LinkedHashMap<>();
+      Map<String, double[][]> cpus = new LinkedHashMap<>();
       for (Target t : targets) {
         mbs.put(t.name(), new double[variants.size()][rounds]);
+        cpus.put(t.name(), new double[variants.size()][rounds]);
       }
       for (int r = 0; r < rounds; r++) {
         for (Target t : targets) {
@@ -91,18 +94,24 @@ public final class InstrumentationOverheadBench {
           for (int k = 0; k < variants.size(); k++) {
             int v = (k + r) % variants.size();
             String[] variant = variants.get(v);
+            double cpu0 = childrenCpuSeconds();
             double m = run(launcher, work, t, files, size, Arrays.copyOfRange(variant, 1, variant.length));
+            double cpu = childrenCpuSeconds() - cpu0;
             mbs.get(t.name())[v][r] = m;
-            line.append(String.format(Locale.ROOT, "  %s %.1f MB/s", variant[0], m));
+            cpus.get(t.name())[v][r] = cpu;
+            line.append(String.format(Locale.ROOT, "  %s %.1f MB/s (cpu %.2f s)", variant[0], m, cpu));
           }
           System.out.println(line);
         }
       }
       for (Target t : targets) {
         double[][] m = mbs.get(t.name());
+        double[][] c = cpus.get(t.name());
         double plain = Stats.median(m[0]);
+        double plainCpu = Stats.median(c[0]);
         System.out.printf(Locale.ROOT, "%s (%s):%n  %-14s median %8.1f MB/s  rounds %s%n", t.name(), t.description(),
             "plain", plain, rounds(m[0]));
+        System.out.printf(Locale.ROOT, "  %-14s median %8.2f s CPU  rounds %s%n", "plain", plainCpu, rounds(c[0]));
         for (int v = 1; v < variants.size(); v++) {
           double med = Stats.median(m[v]);
           double gap = Math.abs(plain - med);
@@ -111,11 +120,16 @@ public final class InstrumentationOverheadBench {
               variants.get(v)[0], med, rounds(m[v]), med / plain, 100 * (1 - med / plain),
               gap < spread ? String.format(Locale.ROOT, ", within noise (gap %.1f < spread %.1f MB/s)", gap, spread)
                   : String.format(Locale.ROOT, ", beyond noise (gap %.1f >= spread %.1f MB/s)", gap, spread));
+          double cpu = Stats.median(c[v]);
+          System.out.printf(Locale.ROOT, "  %-14s median %8.2f s CPU  rounds %s  CPU ratio to plain %.3f (%+.2f s)%n",
+              variants.get(v)[0], cpu, rounds(c[v]), cpu / plainCpu, cpu - plainCpu);
         }
       }
       System.out.println("note: aggregate throughput of each run (bytes / first task start to last task end), from"
           + " its result.json; spread: max - min of a side's rounds; goal: a loss below 5% on HDFS and Ozone, below"
-          + " 10% on the local file system.");
+          + " 10% on the local file system. CPU: the bin/harness process's user + system time, JVM start to exit"
+          + " (the agent's start included; the clusters run in the bench's JVM, not counted), from this JVM's"
+          + " cutime/cstime: steadier than throughput on a machine that other work shares.");
     } finally {
       for (int i = clusters.size() - 1; i >= 0; i--) {
         try {
@@ -128,6 +142,17 @@ public final class InstrumentationOverheadBench {
       System.exit(0);
     }
   }
+
+  /** User + system CPU seconds of this JVM's finished (waited-for) child processes: /proc/self/stat cutime, cstime. */
+  private static double childrenCpuSeconds() throws Exception {
+    String stat = Files.readString(Path.of("/proc/self/stat"));
+    // the fields after the command's closing parenthesis: state is field 3, cutime 16, cstime 17
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+    return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / (double) CLOCK_TICKS;
+  }
+
+  /** USER_HZ: 100 on Linux (x86-64 and arm64). */
+  private static final long CLOCK_TICKS = 100;
 
   private static Path site(Path work, String name, Configuration conf) throws Exception {
     Path site = work.resolve(name);

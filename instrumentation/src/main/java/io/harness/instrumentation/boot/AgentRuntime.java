@@ -22,11 +22,9 @@ import org.jboss.byteman.modules.NonModuleSystem;
 public final class AgentRuntime {
   private static final String COMPILE_TO_BYTECODE = "org.jboss.byteman.compile.to.bytecode";
   private static final String VERBOSE = "org.jboss.byteman.verbose";
-  /** The script of the FSDataOutputStream calls (sets write and ozone); with it go the write hooks. */
-  static final String OUTPUT_SCRIPT = "output.btm";
-
   private static Retransformer transformer;
   private static final Set<String> INSTALLED = new LinkedHashSet<>();
+  private static boolean exitHook;
 
   private AgentRuntime() {}
 
@@ -53,7 +51,21 @@ public final class AgentRuntime {
         texts.add(scriptTexts[i]);
       }
     }
-    if (transformer == null) {
+    // the FileSystem calls (always), the output calls (sets write and ozone: the Ozone waits are charged to the
+    // FileSystem of the output call they happen in) and the Ozone client's waits are injected calls (Hooks)
+    int hooks = Hooks.FS;
+    for (String set : sets) {
+      if (Ops.SET_WRITE.equals(set) || Ops.SET_OZONE.equals(set)) {
+        hooks |= Hooks.OUTPUT;
+      }
+      if (Ops.SET_OZONE.equals(set)) {
+        hooks |= Hooks.OZONE;
+      }
+    }
+    Hooks.install(inst, hooks);
+    if (names.isEmpty()) {
+      // nothing for Byteman (the sets read and datanode are its rules): its engine stays off
+    } else if (transformer == null) {
       // read by Byteman's classes when they are initialised: set before the first one is used
       System.setProperty(COMPILE_TO_BYTECODE, "true");
       if (verbose) {
@@ -68,9 +80,7 @@ public final class AgentRuntime {
       transformer = t;
       // classes loaded before now (the JDK's, and all of them on attach) get their rules injected
       t.installBootScripts();
-      Thread hook = new Thread(AgentRuntime::exitReport, "harness-instrumentation-exit");
-      Runtime.getRuntime().addShutdownHook(hook);
-    } else if (!names.isEmpty()) {
+    } else {
       StringWriter log = new StringWriter();
       transformer.installScript(texts, names, new PrintWriter(log));
       if (verbose) {
@@ -78,9 +88,9 @@ public final class AgentRuntime {
       }
     }
     INSTALLED.addAll(names);
-    if (INSTALLED.contains(OUTPUT_SCRIPT)) {
-      // the write calls are timed by injected static calls, not rules (see WriteHooks)
-      WriteHooks.install(inst);
+    if (!exitHook) {
+      Runtime.getRuntime().addShutdownHook(new Thread(AgentRuntime::exitReport, "harness-instrumentation-exit"));
+      exitHook = true;
     }
     for (String set : sets) {
       Registry.activate(set);
@@ -90,6 +100,11 @@ public final class AgentRuntime {
 
   /** Whether the engine runs in this JVM. */
   public static synchronized boolean started() {
+    return exitHook;
+  }
+
+  /** Whether Byteman's rule engine runs in this JVM (only for the sets that are rules: read, datanode). */
+  public static synchronized boolean rulesStarted() {
     return transformer != null;
   }
 

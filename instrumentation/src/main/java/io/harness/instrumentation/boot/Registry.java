@@ -19,6 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * one copy. Uses nothing but the JDK: Hadoop's types are never named.
  */
 public final class Registry {
+  private static final String FS_CLASS = "org.apache.hadoop.fs.FileSystem";
   private static final String FS_INPUT_CLASS = "org.apache.hadoop.fs.FSDataInputStream";
   public static final String JSON_PREFIX = "HARNESS-INSTRUMENTATION ";
 
@@ -80,11 +81,29 @@ public final class Registry {
   // ---------------------------------------------------------------- FileSystem calls that build streams
 
   static void fsEnter(Object fs, Object uri) {
-    STATE.get().pushFs(fs, uri);
+    ThreadState ts = STATE.get();
+    ts.entries++;
+    ts.pushFs(fs, uri);
   }
 
   static void fsExit(Object fs) {
-    STATE.get().popFs(fs);
+    ThreadState ts = STATE.get();
+    ts.entries++;
+    ts.popFs(fs);
+  }
+
+  /** A Byteman rule fired on this thread (its helper was made). */
+  static void ruleFired() {
+    STATE.get().ruleFirings++;
+  }
+
+  /**
+   * {calls into the counters from instrumented code on this thread so far (injected calls and rule firings), the
+   * Byteman rule firings among them}.
+   */
+  public static long[] callsOnThisThread() {
+    ThreadState ts = STATE.get();
+    return new long[] {ts.entries, ts.ruleFirings};
   }
 
   /**
@@ -94,6 +113,7 @@ public final class Registry {
    */
   static void bindStream(Object stream) {
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (stream == null) {
       return;
     }
@@ -115,6 +135,9 @@ public final class Registry {
     if (r != null) {
       return r;
     }
+    if (uri == null) {
+      uri = uriOf(fs);
+    }
     FsRecord created = new FsRecord(fs, uri == null ? null : uri.toString());
     r = FILE_SYSTEMS.putIfAbsent(fs, created);
     if (r != null) {
@@ -123,6 +146,20 @@ public final class Registry {
     RECORDS.add(created);
     Reports.registerHadoopHook(fs);
     return created;
+  }
+
+  /** {@code fs.getUri()}, called once per FileSystem (the hooks pass no URI), or null. */
+  private static Object uriOf(Object fs) {
+    try {
+      for (Class<?> c = fs.getClass(); c != null; c = c.getSuperclass()) {
+        if (FS_CLASS.equals(c.getName())) {
+          return c.getMethod("getUri").invoke(fs);
+        }
+      }
+    } catch (Throwable t) {
+      // a file system that cannot tell its URI yet: reported without one
+    }
+    return null;
   }
 
   private static FsRecord recordOf(Object stream, ThreadState ts) {
@@ -143,6 +180,7 @@ public final class Registry {
 
   static void outEnter(int op, Object stream) {
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (ts.outDepth++ > 0) {
       return;
     }
@@ -154,6 +192,7 @@ public final class Registry {
 
   static void outExit(boolean failed) {
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (ts.outDepth == 0 || --ts.outDepth > 0) {
       return; // an inner call (a checksummed stream's chunks): no clock read
     }
@@ -171,6 +210,7 @@ public final class Registry {
       return;
     }
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (ts.inDepth++ > 0) {
       return;
     }
@@ -186,6 +226,7 @@ public final class Registry {
       return;
     }
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (ts.inDepth == 0 || --ts.inDepth > 0) {
       return;
     }
@@ -203,6 +244,7 @@ public final class Registry {
     }
     long now = System.nanoTime();
     ThreadState ts = STATE.get();
+    ts.entries++;
     if (ts.ozDepth == 0) {
       // the wait belongs to the FileSystem of the output call the thread is in
       ts.ozRecord = ts.outDepth > 0 && ts.outRecord != null ? ts.outRecord : UNKNOWN;
@@ -216,6 +258,7 @@ public final class Registry {
   static void ozExit(int op, boolean failed) {
     long now = System.nanoTime();
     ThreadState ts = STATE.get();
+    ts.entries++;
     for (int i = ts.ozDepth - 1; i >= 0; i--) {
       if (ts.ozOps[i] != op) {
         continue;
@@ -242,11 +285,15 @@ public final class Registry {
   // ---------------------------------------------------------------- FileSystem.close
 
   static void closeEnter(Object fs) {
-    STATE.get().pushClosing(fs);
+    ThreadState ts = STATE.get();
+    ts.entries++;
+    ts.pushClosing(fs);
   }
 
   static void closeExit(Object fs) {
-    if (!STATE.get().popClosing(fs)) {
+    ThreadState ts = STATE.get();
+    ts.entries++;
+    if (!ts.popClosing(fs)) {
       return;
     }
     FsRecord r = FILE_SYSTEMS.get(fs);
@@ -257,6 +304,16 @@ public final class Registry {
   }
 
   // ---------------------------------------------------------------- Java API (through Timings)
+
+  /**
+   * Does now what the first FileSystem record would do inside a run's first stream call: registers the exit report
+   * with the Hadoop hook manager {@code loader} sees (the harness calls this before its run's tasks start).
+   */
+  public static void prepare(ClassLoader loader) {
+    if (Reports.hadoopHooksVisible(loader)) {
+      Reports.registerHadoopHook(loader);
+    }
+  }
 
   /**
    * The counters of every FileSystem seen so far (and of the unknown bucket when it has calls), then the

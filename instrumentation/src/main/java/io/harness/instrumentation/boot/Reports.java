@@ -83,6 +83,16 @@ final class Reports {
    * as closed, once.
    */
   static void registerHadoopHook(Object fs) {
+    if (!hadoopHookTried) {
+      registerHadoopHook(fs.getClass().getClassLoader());
+    }
+  }
+
+  /**
+   * Registers the exit report with the Hadoop hook manager {@code loader} sees, once per JVM (the first FileSystem's
+   * class loader, or the harness's own before its run's tasks start: a first registration costs ms of reflection).
+   */
+  static void registerHadoopHook(ClassLoader loader) {
     if (hadoopHookTried) {
       return;
     }
@@ -93,13 +103,31 @@ final class Reports {
       hadoopHookTried = true;
     }
     try {
-      Class<?> c = Class.forName(HADOOP_HOOKS, true, fs.getClass().getClassLoader());
+      Class<?> c = Class.forName(HADOOP_HOOKS, true, loader);
       Object manager = c.getMethod("get").invoke(null);
       Method add = c.getMethod("addShutdownHook", Runnable.class, int.class);
-      add.invoke(manager, (Runnable) Reports::reportAtExit, HADOOP_HOOK_PRIORITY);
+      add.invoke(manager, new AtExit(), HADOOP_HOOK_PRIORITY);
       hadoopHook = true;
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       // no Hadoop hook manager (or shutting down already): the agent's JVM hook reports instead
+    }
+  }
+
+  /** Whether {@code loader} sees Hadoop's hook manager (without initialising it). */
+  static boolean hadoopHooksVisible(ClassLoader loader) {
+    try {
+      Class.forName(HADOOP_HOOKS, false, loader);
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /** The exit report as Hadoop's hook (a class, not a lambda: no bootstrap of a call site at the first stream). */
+  private static final class AtExit implements Runnable {
+    @Override
+    public void run() {
+      reportAtExit();
     }
   }
 

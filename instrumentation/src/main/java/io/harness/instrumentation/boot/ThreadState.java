@@ -9,6 +9,11 @@ import java.util.Arrays;
  * it.
  */
 final class ThreadState {
+  // calls into the counters from instrumented code on this thread (injected calls and rule firings alike), and
+  // the Byteman rule firings among them: what the instrumentation costs a thread, in calls (Timings.AgentCalls)
+  long entries;
+  long ruleFirings;
+
   // FileSystem.create/append/open/... calls, outermost first; a stream built inside belongs to [0]
   Object[] fsStack = new Object[4];
   Object[] fsUris = new Object[4];

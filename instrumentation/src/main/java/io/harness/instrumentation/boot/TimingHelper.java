@@ -11,6 +11,7 @@ package io.harness.instrumentation.boot;
  */
 public class TimingHelper {
   public TimingHelper() {
+    Registry.ruleFired(); // one helper per firing: counted per thread (Timings.agentCallsOnThisThread)
   }
 
   /** Entry of FileSystem.create/append/open/...: streams built inside belong to {@code fs}. */

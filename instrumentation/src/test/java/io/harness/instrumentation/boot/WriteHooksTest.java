@@ -33,15 +33,15 @@ class WriteHooksTest {
   private static final class Transformed extends ClassLoader {
     Transformed() throws IOException {
       super(WriteHooksTest.class.getClassLoader());
-      String resource = WriteHooks.TARGET + ".class";
+      String resource = Hooks.POSITION_CACHE + ".class";
       byte[] original;
       try (InputStream in = FileSystem.class.getClassLoader().getResourceAsStream(resource)) {
         assertNotNull(in, resource);
         original = in.readAllBytes();
       }
-      byte[] injected = WriteHooks.inject(original);
+      byte[] injected = Hooks.inject(original, Hooks.OUTPUT, 0);
       assertNotNull(injected, "both write methods found");
-      cache = defineClass(WriteHooks.TARGET.replace('/', '.'), injected, 0, injected.length);
+      cache = defineClass(Hooks.POSITION_CACHE.replace('/', '.'), injected, 0, injected.length);
     }
 
     final Class<?> cache;
@@ -103,6 +103,6 @@ class WriteHooksTest {
     try (InputStream in = getClass().getClassLoader().getResourceAsStream("java/lang/Object.class")) {
       bytes = in.readAllBytes();
     }
-    assertEquals(null, WriteHooks.inject(bytes));
+    assertEquals(null, Hooks.inject(bytes, Hooks.FS | Hooks.OUTPUT | Hooks.OZONE, 0));
   }
 }
