@@ -15,10 +15,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "attach", mixinStandardHelpOptions = true, sortOptions = false,
     header = io.harness.core.cli.Harness.ATTACH_HEADER,
     description = {
-        "Loads the harness timing agent (Byteman rules) into a running JVM: from then on it counts and "
+        "Loads the harness timing agent into a running JVM: from then on it counts and "
             + "times FileSystem stream calls, per FileSystem instance, and prints each instance's "
             + "report on its own stderr when the instance closes (and at exit).",
-        "Rule sets: write (FSDataOutputStream write, hflush, hsync, close), read (FSDataInputStream "
+        "Sets: write (FSDataOutputStream write, hflush, hsync, close), read (FSDataInputStream "
             + "read, readFully, positioned reads), ozone (the Ozone client's waits for commit).",
         "Attaching again adds rule sets. Streams opened before the attach are counted as 'unknown'."})
 public final class AttachCommand implements Callable<Integer>, HarnessSubcommand {

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
     synopsisSubcommandLabel = "COMMAND")
 public final class Harness implements Runnable {
   /** The attach command's one line in {@code harness --help}. */
-  public static final String ATTACH_HEADER = "Loads the timing agent (Byteman rules) into a running JVM.";
+  public static final String ATTACH_HEADER = "Loads the timing agent into a running JVM.";
   /** The spark command's one line in {@code harness --help}. */
   public static final String SPARK_HEADER = "Parquet generate / count / copy on Spark (local[*] or a cluster).";
 

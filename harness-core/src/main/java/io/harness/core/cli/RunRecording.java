@@ -25,8 +25,8 @@ public final class RunRecording {
   Path runDir;
 
   @Option(names = "--instrument", arity = "0..1", fallbackValue = "write,ozone", paramLabel = "SETS",
-      description = "Time FileSystem calls (and the Ozone client's waits for commit) with the Byteman rules of "
-          + "the instrumentation module: rule sets write, read, ozone, datanode (the datanodes of --embedded "
+      description = "Time FileSystem calls (and the Ozone client's waits for commit) with the timing agent of "
+          + "the instrumentation module: sets write, read, ozone, datanode (the datanodes of --embedded "
           + "ozone) or all (default when given alone: "
           + "write,ozone). Each FileSystem reports when it closes; the counters go into the run's JSON.")
   String instrument;

@@ -20,7 +20,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
  * A benchmark, not a test: the same {@code dfsio -write}, run by the shipped {@code bin/harness} as separate
- * processes, plain and with {@code --instrument} (the Byteman rules), on each target: the local file system, an
+ * processes, plain and with {@code --instrument} (the timing agent), on each target: the local file system, an
  * HDFS MiniDFSCluster (1 datanode) and a MiniOzoneCluster (3 datanodes), both clusters started once in this JVM.
  * Each round runs every target's variants back to back, the order of the variants alternating from round to
  * round. Prints each run's aggregate throughput (from its JSON), and per target the medians and the throughput
