@@ -6,8 +6,6 @@ import io.harness.core.run.WorkloadOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -254,11 +252,7 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
     if (path != null && path.isBlank()) {
       throw new UsageException("--path", "must not be empty");
     }
-    if (prefix != null && (prefix.isBlank() || prefix.contains("/") || prefix.contains("\\") || prefix.equals(".")
-        || prefix.equals("..") || prefix.chars().anyMatch(Character::isISOControl))) {
-      throw new UsageException("--prefix", "must be one directory name under --path (no '/', not '.' or '..'), was '"
-          + prefix + "'");
-    }
+    String runPrefix = prefixOr(prefix);
     int threads = threadsOr(DEFAULT_THREADS);
     if (threads > items) {
       throw new UsageException("-t", "must be at most -n (" + items + "): a thread needs an item, was " + threads);
@@ -270,7 +264,7 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
           + " directories, " + dirs * trees + " for this run's " + trees + " tree(s); at most " + MAX_TREE_DIRECTORIES);
     }
     return new Plan(order, items, fileBytes, shared, renameAcross, lists, path,
-        prefix != null ? prefix : randomPrefix(), keep, threads, weights, nanos, perSecond, depth, span);
+        runPrefix, keep, threads, weights, nanos, perSecond, depth, span);
   }
 
   /** The most directories the trees of a run may have. */
@@ -365,10 +359,6 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
     return out;
   }
 
-  private static String randomPrefix() {
-    return ThreadLocalRandom.current().ints(10, 0, 36).mapToObj(i -> String.valueOf(Character.forDigit(i, 36)))
-        .collect(Collectors.joining());
-  }
 
   @Override
   public NamespaceWorkload workload(Plan plan, String root) {

@@ -102,4 +102,21 @@ public abstract class WorkloadOptions<B extends WorkloadOptions<B, P>, P> extend
   protected final Workload<Target> workload(Configuration conf) {
     return workload(plan(conf), null);
   }
+
+  /**
+   * {@code prefix} (a run's own directory's name under {@code --path}) when given, checked as one directory name;
+   * else 10 random lower-case letters and digits, as Freon's generators name theirs.
+   */
+  protected static String prefixOr(String prefix) {
+    if (prefix == null) {
+      return java.util.concurrent.ThreadLocalRandom.current().ints(10, 0, 36)
+          .mapToObj(i -> String.valueOf(Character.forDigit(i, 36))).collect(java.util.stream.Collectors.joining());
+    }
+    if (prefix.isBlank() || prefix.contains("/") || prefix.contains("\\") || prefix.equals(".") || prefix.equals("..")
+        || prefix.chars().anyMatch(Character::isISOControl)) {
+      throw new io.harness.core.base.UsageException("--prefix", "must be one directory name under --path (no '/', "
+          + "not '.' or '..'), was '" + prefix + "'");
+    }
+    return prefix;
+  }
 }

@@ -4,8 +4,6 @@ import io.harness.core.base.Units;
 import io.harness.core.base.UsageException;
 import io.harness.core.run.WorkloadOptions;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -170,23 +168,14 @@ public final class Dfsg extends WorkloadOptions<Dfsg, Dfsg.Plan> {
     if ((span != null || duration != null) && nanos <= 0) {
       throw new UsageException("--duration", "must be positive, was " + (span != null ? span : duration));
     }
-    if (prefix != null && (prefix.isBlank() || prefix.contains("/") || prefix.contains("\\") || prefix.equals(".")
-        || prefix.equals("..") || prefix.chars().anyMatch(Character::isISOControl))) {
-      throw new UsageException("--prefix", "must be one directory name under --path (no '/', not '.' or '..'), was '"
-          + prefix + "'");
-    }
+    String runPrefix = prefixOr(prefix);
     if (path != null && path.isBlank()) {
       throw new UsageException("--path", "must not be empty");
     }
-    return new Plan(files, fileBytes, bufferBytes, copyBytes, sync, path, prefix != null ? prefix : randomPrefix(),
+    return new Plan(files, fileBytes, bufferBytes, copyBytes, sync, path, runPrefix,
         nanos, threadsOr(DEFAULT_THREADS), failAtEnd, seed);
   }
 
-  /** Freon's prefix: 10 random lower-case letters and digits. */
-  private static String randomPrefix() {
-    return ThreadLocalRandom.current().ints(10, 0, 36).mapToObj(i -> String.valueOf(Character.forDigit(i, 36)))
-        .collect(Collectors.joining());
-  }
 
   @Override
   public DfsgWorkload workload(Plan plan, String root) {
