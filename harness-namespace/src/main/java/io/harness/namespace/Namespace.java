@@ -253,7 +253,8 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
       throw new UsageException("--path", "must not be empty");
     }
     String runPrefix = prefixOr(prefix);
-    int threads = threadsOr(DEFAULT_THREADS);
+    // by default no more threads than items; -t more than -n is bad input
+    int threads = threadsOr((int) Math.min(DEFAULT_THREADS, items));
     if (threads > items) {
       throw new UsageException("-t", "must be at most -n (" + items + "): a thread needs an item, was " + threads);
     }
@@ -367,7 +368,8 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
 
   @Override
   public String threadsHelp() {
-    return "Threads, each taking its share of the items through every phase (default: " + DEFAULT_THREADS + ").";
+    return "Threads, each taking its share of the items through every phase (default: " + DEFAULT_THREADS
+        + ", or -n when it is less).";
   }
 
   @Override

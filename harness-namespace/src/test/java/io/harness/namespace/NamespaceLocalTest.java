@@ -103,7 +103,7 @@ class NamespaceLocalTest {
       assertEquals(List.of("r5", "r6", "r7", "r8", "r9"), s.map(p -> p.getFileName().toString())
           .filter(n -> !n.startsWith(".")).sorted().toList());
     }
-    Run again = namespace("--phases", "create", "-n", "1", "-t", "1", "--prefix", "kept");
+    Run again = namespace("--phases", "create", "-n", "1", "--prefix", "kept");
     assertEquals(2, again.code(), again.out() + again.err());
     assertTrue(again.err().contains("--prefix"), again.err());
   }
