@@ -85,6 +85,18 @@ class NamespaceLocalTest {
       assertTrue(col >= 0, header.toString());
       assertEquals(p.get("items").asDouble() / p.get("seconds").asDouble(), Double.parseDouble(row.get(col)), 1e-6);
     }
+    // the report: a bar per phase, its ops/s the phase's items over its seconds
+    String page = Files.readString(last.resolve("report.html"));
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("data-caption=\"Operations per second of each phase[^\"]*\""
+        + "></canvas></div><script type=\"application/json\" class=\"chart-config\"[^>]*>(.*?)</script>").matcher(page);
+    assertTrue(m.find(), "the phases' bars in the report");
+    JsonNode bars = new ObjectMapper().readTree(m.group(1));
+    for (int i = 0; i < phases.size(); i++) {
+      JsonNode p = phases.get(i);
+      assertEquals(p.get("name").asText(), bars.at("/data/labels/" + i).asText());
+      assertEquals(p.get("items").asDouble() / p.get("seconds").asDouble(),
+          bars.at("/data/datasets/0/data/" + i).asDouble(), 1e-6);
+    }
     // the run deleted its own directory, and only it
     assertFalse(Files.exists(dir.resolve("ns/run1")));
     assertTrue(Files.isDirectory(dir.resolve("ns")));

@@ -94,6 +94,24 @@ final class RunCharts {
         Math.max(140, Math.min(1400, 50 + 20 * names.size())));
   }
 
+  /**
+   * A bar per rate of the workload's own ({@code PHASE_ops_per_sec}: a namespace run's phases and mix operations),
+   * in the order the workload gives them; nothing when it has none.
+   */
+  static void rates(Page page, Map<String, Double> opsPerSec) {
+    if (opsPerSec.isEmpty()) {
+      return;
+    }
+    List<String> names = new ArrayList<>(opsPerSec.keySet());
+    List<Double> rates = new ArrayList<>(opsPerSec.values());
+    List<String> colours = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      colours.add(Charts.colour(i));
+    }
+    page.chart("Operations per second of each phase (its calls over its own wall time)",
+        Charts.bars(names, rates, colours, "ops/s"), Math.max(140, Math.min(1400, 50 + 30 * names.size())));
+  }
+
   /** The end of a per-second series: its last second's end. */
   static double end(List<SecondSample> series) {
     if (series.isEmpty()) {

@@ -54,7 +54,7 @@ public interface Figures {
     /** These, with rates of its own ({@code create -> ops/s}: the column {@code create_ops_per_sec}). */
     public Summary withOpsPerSec(java.util.Map<String, Double> rates) {
       return new Summary(testDfsioThroughputMbSec, testDfsioAverageIoRateMbSec, testDfsioIoRateStdDev, item, items,
-          itemsPerSec, java.util.Map.copyOf(rates));
+          itemsPerSec, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(rates)));
     }
   }
 }
