@@ -111,8 +111,15 @@ public final class Service {
     initialized = true;
   }
 
-  /** {@code docker kill}: the JVM gets SIGKILL; the stopped container stays until the next start. */
+  /**
+   * {@code docker kill}: the JVM gets SIGKILL; the stopped container stays until the next start. A service whose
+   * process has already ended is down as asked: this says so on stderr with its log's last lines, and returns.
+   */
   public synchronized void kill() {
+    if (!running()) {
+      System.err.println(name + " had already exited before it was killed; its log ends:\n" + logTail(30));
+      return;
+    }
     DockerClientFactory.instance().client().killContainerCmd(container.getContainerId()).exec();
   }
 

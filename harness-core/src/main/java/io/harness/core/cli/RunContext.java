@@ -48,18 +48,12 @@ public final class RunContext {
    * ({@code planned} gets the workload the line describes, and nothing runs).
    */
   public record Host(io.harness.core.target.EmbeddedCluster cluster,
-      java.util.function.Consumer<io.harness.core.run.Workload<?>> planned, java.util.function.Consumer<Ended> ended) {
+      java.util.function.Consumer<io.harness.core.run.Workload<?>> planned, java.util.function.Consumer<io.harness.core.experiment.Lines.Ended> ended) {
     public Host(io.harness.core.target.EmbeddedCluster cluster,
         java.util.function.Consumer<io.harness.core.run.Workload<?>> planned) {
       this(cluster, planned, null);
     }
   }
-
-  /**
-   * How a command line hosted by another command ended, as that command learns it (never from the line's
-   * output): the run's folder (null when it made none), its exit code, and why it failed (null when it did not).
-   */
-  public record Ended(java.nio.file.Path folder, int exitCode, String reason) {}
 
   public RunContext(List<String> commandLine, GenericOptions genericOptions, Configuration conf,
       PrintStream out, PrintStream err, io.harness.core.base.StopRequest stop) {
@@ -135,14 +129,14 @@ public final class RunContext {
           : !failed.isEmpty() ? failed.size() + " task(s) failed, the first: " + failed.get(0)
           : !failures.isEmpty() ? failures.get(0)
           : outcome.result().interrupted() != null ? "stopped by " + outcome.result().interrupted() : null;
-      host.ended().accept(new Ended(outcome.folder(), outcome.exitCode(), reason));
+      host.ended().accept(new io.harness.core.experiment.Lines.Ended(outcome.folder(), outcome.exitCode(), reason));
     }
   }
 
   /** The command line ended without a run's outcome: {@code line} says why (bad input, a failure). */
   public void failed(int exitCode, String line) {
     if (host != null && host.ended() != null) {
-      host.ended().accept(new Ended(null, exitCode, line));
+      host.ended().accept(new io.harness.core.experiment.Lines.Ended(null, exitCode, line));
     }
   }
 

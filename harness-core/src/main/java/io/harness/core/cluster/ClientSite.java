@@ -20,12 +20,12 @@ import org.apache.hadoop.conf.Configuration;
  * for it to appear. An existing file is replaced only when an earlier harness cluster wrote it and that process
  * has ended: anything else there is bad input.
  */
-final class ClientSite {
-  static final String OPTION = "--write-config";
+public final class ClientSite {
+  public static final String OPTION = "--write-config";
   /** The keys of the harness's own facts in the file. */
-  static final String PREFIX = "harness.cluster.";
-  static final String PID = PREFIX + "pid";
-  static final String DATA = PREFIX + "data";
+  public static final String PREFIX = "harness.cluster.";
+  public static final String PID = PREFIX + "pid";
+  public static final String DATA = PREFIX + "data";
   /**
    * Keys a cluster's configuration may hold that mean something else to a client: dfsio's run root, and the
    * mark of generic options parsed by this process.
@@ -45,7 +45,7 @@ final class ClientSite {
   }
 
   /** Checks {@code given} without creating or deleting anything. */
-  static ClientSite check(String given, Path cwd) {
+  public static ClientSite check(String given, Path cwd) {
     Path file = cwd.resolve(given).toAbsolutePath().normalize();
     if (Files.isDirectory(file)) {
       throw new UsageException(OPTION, file + " is a directory");
@@ -80,12 +80,12 @@ final class ClientSite {
     return new ClientSite(file, true);
   }
 
-  Path file() {
+  public Path file() {
     return file;
   }
 
   /** Removes an earlier cluster's file before this one starts; true if there was one. */
-  boolean removeStale() throws IOException {
+  public boolean removeStale() throws IOException {
     return stale && Files.deleteIfExists(file);
   }
 
@@ -93,7 +93,7 @@ final class ClientSite {
    * What a client needs: every key of the cluster's client configuration that is not a plain default of
    * Hadoop's or Ozone's ({@code *-default.xml}), and the harness's own facts ({@code harness.cluster.*}).
    */
-  static Configuration clientConfiguration(EmbeddedCluster cluster, Map<String, String> facts) {
+  public static Configuration clientConfiguration(EmbeddedCluster cluster, Map<String, String> facts) {
     Configuration from = cluster.configuration();
     Map<String, String> keys = new TreeMap<>();
     for (Map.Entry<String, String> e : from) {
@@ -122,7 +122,7 @@ final class ClientSite {
   }
 
   /** Writes {@code conf} to {@code file}: a file beside it, then moved into place in one step. */
-  static void write(Configuration conf, Path file) throws IOException {
+  public static void write(Configuration conf, Path file) throws IOException {
     Files.createDirectories(file.getParent());
     Path tmp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
     try (OutputStream out = Files.newOutputStream(tmp)) {
@@ -137,7 +137,7 @@ final class ClientSite {
   }
 
   /** Removes the file if it is still this process's. */
-  void remove() {
+  public void remove() {
     try {
       if (Files.exists(file)) {
         Matcher m = PID_VALUE.matcher(Files.readString(file));

@@ -18,10 +18,10 @@ import java.util.stream.Stream;
  * must be missing or empty), made with a marker file that says whose it is, and at the end kept or removed: only
  * what the cluster put there, and the folder itself when the cluster made it.
  */
-final class DataFolder {
+public final class DataFolder {
   /** The marker: the cluster's kind, process and address, written first. */
-  static final String MARKER = "harness-cluster.properties";
-  static final String OPTION = "--data";
+  public static final String MARKER = "harness-cluster.properties";
+  public static final String OPTION = "--data";
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
   private final Path dir;
@@ -34,7 +34,7 @@ final class DataFolder {
   }
 
   /** Checks {@code given} (null: a fresh folder in {@code cwd}) without creating anything. */
-  static DataFolder check(String given, String kind, Path cwd) {
+  public static DataFolder check(String given, String kind, Path cwd) {
     if (given == null) {
       String name = "harness-cluster-" + kind + "-" + LocalDateTime.now().format(STAMP);
       Path dir = cwd.resolve(name);
@@ -71,7 +71,7 @@ final class DataFolder {
   }
 
   /** Throws unless the nearest existing folder above {@code dir} is a writable directory. */
-  static void creatable(Path dir, String reason) {
+  public static void creatable(Path dir, String reason) {
     Path p = dir.toAbsolutePath().normalize().getParent();
     while (p != null && !Files.exists(p)) {
       p = p.getParent();
@@ -82,27 +82,27 @@ final class DataFolder {
     }
   }
 
-  Path dir() {
+  public Path dir() {
     return dir;
   }
 
   /** Where the servers of {@code kind} keep their files. */
-  Path servers(String kind) {
+  public Path servers(String kind) {
     return dir.resolve(kind);
   }
 
   /** The library and server logs. */
-  Path log() {
+  public Path log() {
     return dir.resolve("cluster.log");
   }
 
   /** The client configuration every cluster writes into its folder. */
-  Path clientSite() {
+  public Path clientSite() {
     return dir.resolve("client-site.xml");
   }
 
   /** Makes the folder and writes the marker with {@code facts}. */
-  void create(String kind, Map<String, String> facts) throws IOException {
+  public void create(String kind, Map<String, String> facts) throws IOException {
     Files.createDirectories(servers(kind));
     Properties p = new Properties();
     p.putAll(facts);
@@ -112,7 +112,7 @@ final class DataFolder {
   }
 
   /** Removes everything in the folder, and the folder itself when the cluster made it; false if some file stayed. */
-  boolean remove() {
+  public boolean remove() {
     if (!Files.exists(dir)) {
       return true;
     }

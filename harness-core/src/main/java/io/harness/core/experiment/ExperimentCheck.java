@@ -1,8 +1,6 @@
 package io.harness.core.experiment;
 
 import io.harness.core.base.ExitCodes;
-import io.harness.core.cli.Harness;
-import io.harness.core.cli.RunContext;
 import io.harness.core.base.UsageException;
 import io.harness.core.experiment.ExperimentPlan.Run;
 import io.harness.core.run.Workload;
@@ -30,7 +28,7 @@ final class ExperimentCheck {
   private ExperimentCheck() {}
 
   /** The bytes each run writes, by run number (absent where the workload does not say, e.g. Spark's). */
-  static Map<Integer, OptionalLong> check(String file, ExperimentPlan plan, Map<String, String> env) {
+  static Map<Integer, OptionalLong> check(String file, ExperimentPlan plan, Map<String, String> env, Lines lines) {
     Map<List<String>, OptionalLong> checked = new HashMap<>();
     Map<Integer, OptionalLong> bytes = new HashMap<>();
     for (Run r : plan.runs()) {
@@ -69,18 +67,19 @@ final class ExperimentCheck {
       } else if (r.target().stopped()) {
         line.addAll(List.of("-fs", "file:///"));
       }
-      OptionalLong b = checked.computeIfAbsent(line, l -> plan(file, key, l, env));
+      OptionalLong b = checked.computeIfAbsent(line, l -> plan(file, key, l, env, lines));
       bytes.put(r.number(), b);
     }
     return bytes;
   }
 
-  private static OptionalLong plan(String file, String key, List<String> line, Map<String, String> env) {
+  private static OptionalLong plan(String file, String key, List<String> line, Map<String, String> env,
+      Lines lines) {
     ByteArrayOutputStream said = new ByteArrayOutputStream();
     List<Workload<?>> planned = new ArrayList<>();
     int code;
     try (PrintStream p = new PrintStream(said, true, StandardCharsets.UTF_8)) {
-      code = Harness.run(env, p, p, new RunContext.Host(null, planned::add), line.toArray(new String[0]));
+      code = lines.plan(env, p, line, planned::add);
     }
     if (code != ExitCodes.OK) {
       String text = said.toString(StandardCharsets.UTF_8).strip();

@@ -1,8 +1,6 @@
 package io.harness.core.experiment;
 
 import io.harness.core.base.ExitCodes;
-import io.harness.core.cli.Harness;
-import io.harness.core.cli.RunContext;
 import io.harness.core.experiment.ExperimentPlan.Run;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,7 +15,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Runs an experiment's runs one after the other: in this JVM through {@link Harness#run} (on the cluster the
+ * Runs an experiment's runs one after the other: in this JVM through {@link Lines#run} (on the cluster the
  * experiment keeps, or on the file system a target names), or, for Spark's steps, with {@code bin/harness} in a
  * JVM of its own. Each run is a normal run folder under {@code runs/ROW/TARGET/}; what it printed goes to
  * {@code logs/}. A failed run is recorded and the experiment goes on; a signal stops it after the current run.
@@ -38,11 +36,13 @@ final class ExperimentRunner {
   private final PrintStream out;
   private final io.harness.core.engine.RunInstrumentation servers;
   private final io.harness.core.base.StopRequest stop;
+  private final Lines lines;
 
   /** {@code servers}: the agent timing this JVM's datanodes for runs in JVMs of their own, or null. */
   ExperimentRunner(Map<String, String> env, Path dir, PrintStream out, io.harness.core.engine.RunInstrumentation servers,
-      io.harness.core.base.StopRequest stop) {
+      io.harness.core.base.StopRequest stop, Lines lines) {
     this.stop = stop;
+    this.lines = lines;
     this.env = env;
     this.dir = dir;
     this.out = out;
@@ -73,7 +73,7 @@ final class ExperimentRunner {
         servers.mark();
       }
       // a run in this JVM tells its folder, exit code and reason itself; a JVM of its own leaves its folder only
-      RunContext.Ended end = r.spark() ? child(args, t, runDir, log, before) : inProcess(args, t, runDir, log);
+      Lines.Ended end = r.spark() ? child(args, t, runDir, log, before) : inProcess(args, t, runDir, log);
       int code = end.exitCode();
       double seconds = (System.nanoTime() - t0) / 1e9;
       // the run's folder is one under runDir (its --run-dir), named as the experiment names its own paths
@@ -95,30 +95,24 @@ final class ExperimentRunner {
     return outcomes;
   }
 
-  private RunContext.Ended inProcess(List<String> args, ExperimentTargets.Ready t, Path runDir, Path log)
+  private Lines.Ended inProcess(List<String> args, ExperimentTargets.Ready t, Path runDir, Path log)
       throws IOException {
     List<String> line = new ArrayList<>(args);
     line.addAll(t.genericOptions());
     line.addAll(List.of("--run-dir", runDir.toString()));
     try (PrintStream p = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
       p.println("$ harness " + String.join(" ", line));
-      List<RunContext.Ended> ended = new ArrayList<>();
-      RunContext.Host host = new RunContext.Host(t.cluster(), null, ended::add);
-      int code;
       try {
-        code = Harness.run(env, p, p, host, line.toArray(new String[0]));
+        return lines.run(env, p, t.cluster(), line);
       } catch (RuntimeException | LinkageError e) {
         p.println("experiment: the run failed: " + e);
         e.printStackTrace(p);
-        return new RunContext.Ended(null, ExitCodes.FAILED, "the run failed: " + e);
+        return new Lines.Ended(null, ExitCodes.FAILED, "the run failed: " + e);
       }
-      RunContext.Ended end = ended.isEmpty() ? new RunContext.Ended(null, code, null) : ended.get(0);
-      // the process's code (a signal's) wins over the run's own
-      return new RunContext.Ended(end.folder(), code, end.reason());
     }
   }
 
-  private RunContext.Ended child(List<String> args, ExperimentTargets.Ready t, Path runDir, Path log,
+  private Lines.Ended child(List<String> args, ExperimentTargets.Ready t, Path runDir, Path log,
       Set<Path> before) throws IOException {
     List<String> line = new ArrayList<>(List.of(ExperimentCheck.launcher().toString()));
     line.addAll(args);
@@ -141,7 +135,7 @@ final class ExperimentRunner {
     Set<Path> made = folders(runDir);
     made.removeAll(before);
     Path folder = made.size() == 1 ? made.iterator().next() : null;
-    return new RunContext.Ended(folder, code, code == ExitCodes.OK ? null : childReason(folder, log));
+    return new Lines.Ended(folder, code, code == ExitCodes.OK ? null : childReason(folder, log));
   }
 
   /**

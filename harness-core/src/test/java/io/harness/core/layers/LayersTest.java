@@ -19,9 +19,11 @@ import org.junit.jupiter.api.Test;
  *       {@code profile})</li>
  *   <li>run: the pipeline and its targets ({@code run}, {@code target})</li>
  *   <li>report: reports and comparisons drawn from saved runs</li>
- *   <li>commands: the command line (picocli), experiments and {@code harness cluster}</li>
+ *   <li>studies: experiments (a study as a value, its lines run through {@code Lines}) and the foreground cluster's
+ *       folder and client site file ({@code experiment}, {@code cluster})</li>
+ *   <li>cli: the command line (picocli), every command among them</li>
  * </ol>
- * Only the commands use picocli, so the Java API runs without it.
+ * Only the cli uses picocli, so the Java API runs without it.
  */
 class LayersTest {
   /** harness-core's own classes (its build's output folder or jar), not the class path's other jars. */
@@ -47,21 +49,21 @@ class LayersTest {
             "io.harness.core.profile..")
         .layer("run").definedBy("io.harness.core.run..", "io.harness.core.target..")
         .layer("report").definedBy("io.harness.core.report..")
-        .layer("commands").definedBy("io.harness.core.cli..", "io.harness.core.cluster..",
-            "io.harness.core.experiment..")
-        .whereLayer("commands").mayNotBeAccessedByAnyLayer()
-        .whereLayer("report").mayOnlyBeAccessedByLayers("commands")
-        .whereLayer("run").mayOnlyBeAccessedByLayers("report", "commands")
-        .whereLayer("records").mayOnlyBeAccessedByLayers("run", "report", "commands")
-        .whereLayer("context").mayOnlyBeAccessedByLayers("records", "run", "report", "commands")
+        .layer("studies").definedBy("io.harness.core.experiment..", "io.harness.core.cluster..")
+        .layer("cli").definedBy("io.harness.core.cli..")
+        .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+        .whereLayer("studies").mayOnlyBeAccessedByLayers("cli")
+        .whereLayer("report").mayOnlyBeAccessedByLayers("studies", "cli")
+        .whereLayer("run").mayOnlyBeAccessedByLayers("report", "studies", "cli")
+        .whereLayer("records").mayOnlyBeAccessedByLayers("run", "report", "studies", "cli")
+        .whereLayer("context").mayOnlyBeAccessedByLayers("records", "run", "report", "studies", "cli")
         .withOptionalLayers(false);
     layers.check(CORE);
   }
 
   @Test
-  void onlyTheCommandsUsePicocli() {
-    noClasses().that().resideOutsideOfPackages("io.harness.core.cli..", "io.harness.core.cluster..",
-        "io.harness.core.experiment..").should().dependOnClassesThat().resideInAPackage("picocli..")
+  void onlyTheCliUsesPicocli() {
+    noClasses().that().resideOutsideOfPackages("io.harness.core.cli..").should().dependOnClassesThat().resideInAPackage("picocli..")
         .check(CORE);
   }
 }

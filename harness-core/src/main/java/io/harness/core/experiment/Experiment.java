@@ -1,12 +1,11 @@
 package io.harness.core.experiment;
 
-import io.harness.core.cli.BaseSubcommand;
 import io.harness.core.base.ExitCodes;
-import io.harness.core.cli.RunContext;
-import io.harness.core.run.RunLog;
+import io.harness.core.base.StopRequest;
 import io.harness.core.base.UsageException;
 import io.harness.core.experiment.ExperimentPlan.Run;
 import io.harness.core.experiment.ExperimentRunner.Outcome;
+import io.harness.core.run.RunLog;
 import io.harness.core.util.LocalOutputs;
 import io.harness.core.util.Sizes;
 import java.io.IOException;
@@ -22,62 +21,30 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import org.apache.hadoop.conf.Configuration;
 
 /**
- * {@code harness experiment FILE.yaml}: a whole study as one command. The file names targets (embedded clusters,
- * started once each, or file systems), workloads (harness command lines with {@code ${param}} placeholders, or
- * steps run in order) and a matrix; every run is a normal run folder, and the table of medians with every repeat
- * is written as Markdown and CSV, with an HTML comparison per line.
+ * A whole study as one value: the file names targets (embedded clusters, started once each, or file systems),
+ * workloads (harness command lines with {@code ${param}} placeholders, or steps run in order) and a matrix; every run
+ * is a normal run folder, and the table of medians with every repeat is written as Markdown and CSV, with an HTML
+ * comparison per line. {@code harness experiment} fills it from its options.
+ *
+ * @param file the experiment's YAML file
+ * @param repeat runs of each line on each target, or null for the file's {@code repeat:}
+ * @param only the workloads and / or targets to keep (empty: all)
+ * @param set {@code PARAM=V1,V2} replacements of matrix values
+ * @param dryRun print the plan and stop
+ * @param output the experiment's folder, or null for {@code harness-runs/experiment-NAME-TIME}
  */
-@Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
-    header = "Runs a study: targets x workloads x parameters x repeats, then its table.",
-    description = {
-        "Reads FILE.yaml (see experiments/ for examples): targets (embedded: hdfs|ozone with datanodes: and server "
-            + "settings conf:, or fs: URI with root:, confFiles: and conf:), workloads (run: a harness command line, "
-            + "or steps: lines run in order), matrix: (parameters and their values; $${name} in a line), repeat: and "
-            + "figures: (columns of a run's result.csv: seconds, mb_per_sec, items_per_sec, write_p99_ms, ...; per "
-            + "workload and per step too). "
-            + "$${root} is where the target's runs write, $${repeat} the repeat (1, 2, ...), $${target} its name.",
-        "Each embedded cluster starts once and serves all of its runs. Runs are interleaved: every line runs on each "
-            + "target in turn, the order reversed every other repeat. A failed run is recorded and the experiment "
-            + "goes on. Every line is checked before any cluster starts. Writes into -o: runs/ (the run folders), "
-            + "logs/ (what each run printed), table.md, table.csv, rows/*.html (a comparison per line), "
-            + "experiment.json (the plan and each run's outcome) and experiment.log (the clusters' logs).",
-        "Exit codes: 0 every run succeeded, 1 a run failed (the others are in the table), 2 bad input (nothing "
-            + "started)."})
-public final class ExperimentCommand extends BaseSubcommand implements Callable<Integer> {
-  @Parameters(paramLabel = "FILE.yaml", description = "The experiment.")
-  Path file;
-
-  @Option(names = "--repeat", paramLabel = "N", description = "Runs of each line on each target (default: the "
-      + "file's repeat:, else 1).")
-  Integer repeat;
-
-  @Option(names = "--only", paramLabel = "NAME", split = ",", description = "Only these workloads and / or targets "
-      + "(names from the file; repeatable, or comma-separated).")
-  List<String> only = new ArrayList<>();
-
-  @Option(names = "--set", paramLabel = "PARAM=VALUE[,VALUE...]", description = "Replace a matrix parameter's "
-      + "values (e.g. --set rows=10000 for a quick pass, --set threads=1,10,50 on a real cluster); repeatable.")
-  List<String> set = new ArrayList<>();
-
-  @Option(names = "--dry-run", description = "Print the plan (runs, clusters, each line's figures, bytes to be "
-      + "written) and exit.")
-  boolean dryRun;
-
-  @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "The experiment's folder; must not exist or "
-      + "be empty (default: harness-runs/experiment-<name>-<time>).")
-  Path output;
-
-  @Override
-  public Integer call() throws Exception {
-    RunContext ctx = context();
-    PrintStream out = ctx.out();
+public record Experiment(Path file, Integer repeat, List<String> only, List<String> set, boolean dryRun,
+    Path output) {
+  /**
+   * Runs the study: checks every line (through {@code lines}, before any cluster starts), then runs them and writes
+   * the table. Its exit code: 0 every run succeeded, 1 a run failed, a signal's code when one stopped it.
+   */
+  public int run(Lines lines, Configuration conf, PrintStream out, PrintStream err, StopRequest stop)
+      throws IOException {
     if (repeat != null && (repeat < 1 || repeat > 1000)) {
       throw new UsageException("--repeat", "must be from 1 to 1000, was " + repeat);
     }
@@ -86,7 +53,7 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
     Path dir = output != null ? output : Path.of("harness-runs", "experiment-" + spec.name() + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     checkOutput(dir);
-    Map<Integer, OptionalLong> bytes = ExperimentCheck.check(file.toString(), plan, System.getenv());
+    Map<Integer, OptionalLong> bytes = ExperimentCheck.check(file.toString(), plan, System.getenv(), lines);
     summary(plan, bytes, out);
     if (dryRun) {
       for (Run r : plan.runs()) {
@@ -99,10 +66,10 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
     Files.copy(file, dir.resolve("experiment.yaml"));
     List<Outcome> outcomes;
     // the clusters' own log lines go to experiment.log (each run keeps its own run.log)
-    RunLog log = RunLog.start(dir.resolve("experiment.log"), ctx.err(), false);
+    RunLog log = RunLog.start(dir.resolve("experiment.log"), err, false);
     io.harness.core.engine.RunInstrumentation servers = servers(plan, out);
-    try (ExperimentTargets targets = ExperimentTargets.start(plan.targets(), ctx.conf(), dir, out)) {
-      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers, ctx.stop()).run(plan, targets,
+    try (ExperimentTargets targets = ExperimentTargets.start(plan.targets(), conf, dir, out)) {
+      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers, stop, lines).run(plan, targets,
           done -> ExperimentRecord.write(dir, plan, done));
     } finally {
       log.close();
@@ -115,7 +82,7 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
       System.setOut(rest);
       System.setErr(rest);
     }
-    return finish(dir, plan, outcomes, out, ctx.err());
+    return finish(dir, plan, outcomes, out, err);
   }
 
   /**

@@ -1,10 +1,11 @@
-package io.harness.core.cluster;
+package io.harness.core.cli;
 
-import io.harness.core.cli.BaseSubcommand;
+import io.harness.core.cluster.ClientSite;
+import io.harness.core.cluster.DataFolder;
+
 import io.harness.core.base.ExitCodes;
 import io.harness.core.base.RunFailedException;
 import io.harness.core.run.RunLog;
-import io.harness.core.cli.Signals;
 import io.harness.core.base.UsageException;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.EmbeddedSpec;
