@@ -33,7 +33,7 @@ class WriteHooksTest {
   private static final class Transformed extends ClassLoader {
     Transformed() throws IOException {
       super(WriteHooksTest.class.getClassLoader());
-      String resource = Hooks.POSITION_CACHE + ".class";
+      String resource = HookPoints.POSITION_CACHE + ".class";
       byte[] original;
       try (InputStream in = FileSystem.class.getClassLoader().getResourceAsStream(resource)) {
         assertNotNull(in, resource);
@@ -41,7 +41,7 @@ class WriteHooksTest {
       }
       byte[] injected = Hooks.inject(original, Hooks.OUTPUT, 0);
       assertNotNull(injected, "both write methods found");
-      cache = defineClass(Hooks.POSITION_CACHE.replace('/', '.'), injected, 0, injected.length);
+      cache = defineClass(HookPoints.POSITION_CACHE.replace('/', '.'), injected, 0, injected.length);
     }
 
     final Class<?> cache;
