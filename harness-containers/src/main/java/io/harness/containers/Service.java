@@ -117,10 +117,23 @@ public final class Service {
    */
   public synchronized void kill() {
     if (!running()) {
-      System.err.println(name + " had already exited before it was killed; its log ends:\n" + logTail(30));
+      System.err.println(name + " had already exited before it was killed (" + exitState() + "); its log ends:\n"
+          + logTail(30));
       return;
     }
     DockerClientFactory.instance().client().killContainerCmd(container.getContainerId()).exec();
+  }
+
+  /** How the container ended, as Docker says: its exit code, whether the kernel's OOM killer ended it, when. */
+  private String exitState() {
+    try {
+      var state = DockerClientFactory.instance().client().inspectContainerCmd(container.getContainerId()).exec()
+          .getState();
+      return "exit code " + state.getExitCodeLong() + ", OOM-killed " + state.getOOMKilled() + ", at "
+          + state.getFinishedAt();
+    } catch (RuntimeException e) {
+      return "no state: " + e.getMessage();
+    }
   }
 
   /** {@code docker pause}: every thread of the JVM frozen, its sockets open. */
