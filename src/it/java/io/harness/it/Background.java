@@ -1,6 +1,7 @@
 package io.harness.it;
 
 import io.harness.core.cli.Harness;
+import io.harness.testkit.Run;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,11 +16,13 @@ final class Background {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
   private final Thread thread;
+  private final String command;
   private final long startNanos = System.nanoTime();
   private volatile int code = -1;
   private volatile long endNanos;
 
   private Background(String... args) {
+    command = "harness " + String.join(" ", args);
     PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
     thread = new Thread(() -> {
@@ -64,12 +67,12 @@ final class Background {
    * Waits for the run's end and returns it; fails after {@code seconds} (a limit against a hang, not a
    * speed check).
    */
-  Cli.Run await(long seconds) throws InterruptedException {
+  Run await(long seconds) throws InterruptedException {
     thread.join(TimeUnit.SECONDS.toMillis(seconds));
     if (thread.isAlive()) {
       throw new AssertionError("the run did not end within " + seconds + " s:\n" + out() + err());
     }
-    return new Cli.Run(code, out(), err());
+    return new Run(command, code, out(), err(), seconds());
   }
 
   /** Whether the run is still going. */

@@ -1,15 +1,15 @@
 package io.harness.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertUsageError;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
+import io.harness.testkit.Cli;
+import io.harness.testkit.FileTree;
+import io.harness.testkit.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,23 +24,9 @@ class BadInputIT {
 
   /** Exit 2, one line on stderr holding {@code expected}, and the work folder exactly as it was. */
   private void expectUsage(Map<String, String> env, String expected, String... args) throws Exception {
-    List<String> before = tree();
-    Cli.Run r = Cli.process(work, 120, env, args);
-    assertEquals(2, r.code(), String.join(" ", args) + ": " + r.all());
-    assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
-    assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
-    assertEquals(before, tree(), "nothing may be created or deleted by: " + String.join(" ", args));
-  }
-
-  /** Every path under the work folder, with the size of each file. */
-  private List<String> tree() throws IOException {
-    try (Stream<Path> s = Files.walk(work)) {
-      List<String> out = new ArrayList<>();
-      for (Path p : s.sorted().toList()) {
-        out.add(work.relativize(p) + (Files.isRegularFile(p) ? " " + Files.size(p) : ""));
-      }
-      return out;
-    }
+    FileTree before = FileTree.of(work);
+    assertUsageError(Cli.process(work, 120, env, args), expected);
+    before.assertUnchanged("nothing may be created or deleted by: " + String.join(" ", args));
   }
 
   @Test
@@ -142,9 +128,9 @@ class BadInputIT {
 
   @Test
   void readWithoutDataExitsOneAfterChecking() throws Exception {
-    Cli.Run r = Cli.process(work, 120, "dfsio", "-read", "-nrFiles", "3", "--root",
+    Run r = Cli.process(work, 120, "dfsio", "-read", "-nrFiles", "3", "--root",
         work.resolve("nothing").toString());
-    assertEquals(1, r.code(), r.all());
+    assertExit(r, 1);
     assertTrue(r.err().contains("-read: 3 of 3 data file(s) missing"), r.err());
     assertTrue(Files.notExists(work.resolve("nothing")));
   }
@@ -152,8 +138,8 @@ class BadInputIT {
   /** The time limit guards against a hang (the probe gives up after 45 s); it is not a speed check. */
   @Test
   void unreachableNamenodeFailsWithAClearMessage() throws Exception {
-    Cli.Run r = Cli.process(work, 90, "dfsio", "-write", "-fs", "hdfs://127.0.0.1:1");
-    assertEquals(1, r.code(), r.all());
+    Run r = Cli.process(work, 90, "dfsio", "-write", "-fs", "hdfs://127.0.0.1:1");
+    assertExit(r, 1);
     assertTrue(r.err().contains("cannot reach hdfs://127.0.0.1:1"), r.err());
   }
 }

@@ -1,20 +1,22 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertNoStackTrace;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.cli.Harness;
-import java.io.ByteArrayOutputStream;
+import io.harness.testkit.Cli;
+import io.harness.testkit.FileTree;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,20 +43,10 @@ class CarelessInputIT {
   void saveOneRun() throws Exception {
     runs = work.resolve("runs").toString();
     root = work.resolve("root").toString();
-    Cli.Run r = run(Map.of(), "dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--root", root,
+    Run r = Cli.run("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--root", root,
         "--run-dir", runs, "-resFile", work.resolve("res.log").toString());
-    assertEquals(0, r.code(), r.all());
-    try (Stream<Path> s = Files.list(work.resolve("runs"))) {
-      run = s.findFirst().orElseThrow();
-    }
-  }
-
-  private static Cli.Run run(Map<String, String> env, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Harness.run(env, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args);
-    return new Cli.Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    assertExit(r, 0);
+    run = Runs.latest(work.resolve("runs"));
   }
 
   private void refused(String expected, String... args) throws IOException {
@@ -63,27 +55,16 @@ class CarelessInputIT {
 
   /** Exit 2, one line holding {@code expected}, no stack trace, nothing created or changed under the work folder. */
   private void refused(Map<String, String> env, String expected, String... args) throws IOException {
-    List<String> before = tree();
-    Cli.Run r = run(env, args);
+    FileTree before = FileTree.of(work);
+    Run r = Cli.run(env, args);
     String line = String.join(" ", args);
-    assertEquals(2, r.code(), line + ": " + r.all());
+    assertExit(r, 2);
     List<String> lines = r.err().strip().lines().filter(l -> !l.startsWith("Starting embedded")).toList();
     assertEquals(1, lines.size(), line + ": one line: " + r.err());
     assertTrue(lines.get(0).contains(expected), line + ": expected '" + expected + "' in: " + r.err());
-    assertFalse(r.err().contains("\tat "), line + ": a stack trace: " + r.err());
-    assertEquals(before, tree(), "nothing may be created or changed by: " + line);
+    assertNoStackTrace(r);
+    before.assertUnchanged("nothing may be created or changed by: " + line);
     assertFalse(Files.exists(VIRTUAL.getParent()), VIRTUAL.getParent() + " exists");
-  }
-
-  private List<String> tree() throws IOException {
-    try (Stream<Path> s = Files.walk(work)) {
-      List<String> out = new ArrayList<>();
-      for (Path p : s.sorted().toList()) {
-        out.add(work.relativize(p) + (Files.isRegularFile(p) ? " " + Files.size(p) + " " + Files.getLastModifiedTime(p)
-            : ""));
-      }
-      return out;
-    }
   }
 
   /** Every local output of every command, placed where the file system refuses it: found before the run. */
@@ -181,9 +162,9 @@ class CarelessInputIT {
   /** A configuration directory that does not exist is said once, and the run goes on. */
   @Test
   void aMissingConfigurationDirectoryIsSaid() {
-    Cli.Run r = run(Map.of("HADOOP_CONF_DIR", work.resolve("nothing").toString()), "dfsio", "-write", "-nrFiles", "1",
+    Run r = Cli.run(Map.of("HADOOP_CONF_DIR", work.resolve("nothing").toString()), "dfsio", "-write", "-nrFiles", "1",
         "-fileSize", "1MB", "--root", root, "--run-dir", runs, "-resFile", work.resolve("res.log").toString());
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
     assertEquals("harness: $HADOOP_CONF_DIR=" + work.resolve("nothing") + " is not a directory: no site file is read "
         + "from it", r.err().strip());
     assertTrue(r.out().contains(", root file:" + root + " (this machine's local disk, "), r.out());

@@ -1,14 +1,20 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertNoStackTrace;
+import static io.harness.testkit.RunAssertions.assertUsageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.testkit.Cli;
+import io.harness.testkit.FileTree;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
@@ -42,11 +48,11 @@ class ClusterCommandIT {
   private JsonNode run(String line, String uri) throws Exception {
     List<String> words = Arrays.asList(line.split(" "));
     assertEquals("harness", words.get(0), line);
-    Cli.Run r = Cli.process(work, COMMAND_LIMIT_SECONDS, words.subList(1, words.size()).toArray(new String[0]));
+    Run r = Cli.process(work, COMMAND_LIMIT_SECONDS, words.subList(1, words.size()).toArray(new String[0]));
     System.out.printf("CLUSTER | %s | exit %d%n", line, r.code());
-    assertEquals(0, r.code(), line + "\n" + r.all());
-    assertFalse(r.err().contains("\tat "), r.err());
-    JsonNode json = Cli.lastResult(work.resolve("harness-runs"));
+    assertExit(r, 0);
+    assertNoStackTrace(r);
+    JsonNode json = Runs.latestResult(work.resolve("harness-runs"));
     assertEquals(0, json.get("exitCode").asInt(), line);
     assertTrue(json.get("target").asText().startsWith(uri), "ran on " + json.get("target") + ", not " + uri);
     return json;
@@ -173,23 +179,11 @@ class ClusterCommandIT {
     private BadInput() {}
 
     static void expect(Path work, String expected, String... args) throws Exception {
-      List<String> before = tree(work);
-      Cli.Run r = Cli.process(work, 120, args);
-      assertEquals(2, r.code(), String.join(" ", args) + ": " + r.all());
-      assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
-      assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+      FileTree before = FileTree.of(work);
+      Run r = Cli.process(work, 120, args);
+      assertUsageError(r, expected);
       assertEquals("", r.out());
-      assertEquals(before, tree(work), "nothing may be created or deleted by: " + String.join(" ", args));
-    }
-
-    private static List<String> tree(Path work) throws IOException {
-      try (Stream<Path> s = Files.walk(work)) {
-        List<String> out = new ArrayList<>();
-        for (Path p : s.sorted().toList()) {
-          out.add(work.relativize(p) + (Files.isRegularFile(p) ? " " + Files.size(p) : ""));
-        }
-        return out;
-      }
+      before.assertUnchanged("nothing may be created or deleted by: " + String.join(" ", args));
     }
   }
 }

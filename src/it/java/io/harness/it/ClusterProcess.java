@@ -3,6 +3,7 @@ package io.harness.it;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.harness.testkit.Cli;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.report.AgentBuckets;
 import io.harness.core.result.ResultWriter;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,25 +51,25 @@ class CompareIT {
       write(b, "512KB", 2);
     }
     Path c = work.resolve("c");
-    Cli.Run r = Cli.inProcess("teragen", "1000", work.resolve("tera").toString(), "--run-dir", c.toString());
-    assertEquals(0, r.code(), r.all());
-    teragen = Cli.lastRunDir(c);
+    Run r = Cli.run("teragen", "1000", work.resolve("tera").toString(), "--run-dir", c.toString());
+    assertExit(r, 0);
+    teragen = Runs.latest(c);
   }
 
   /** A dfsio write of 2 x 4 MB through the shipped bin/harness (--instrument needs a JVM that may attach to itself). */
   private static void write(Path runDir, String buffer, int threads) throws Exception {
-    Cli.Run r = Cli.process(work, 300, "dfsio", "-write", "-nrFiles", "2", "-fileSize", "4MB", "-bufferSize", buffer,
+    Run r = Cli.process(work, 300, "dfsio", "-write", "-nrFiles", "2", "-fileSize", "4MB", "-bufferSize", buffer,
         "-t", Integer.toString(threads), "--instrument", "write", "--root", work.resolve("root").toString(),
         "--run-dir", runDir.toString());
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
   }
 
   @Test
   void groupsAgainstTheirRunsMedianMinAndMax() throws Exception {
     Path csv = work.resolve("out/groups.csv");
-    Cli.Run r = Cli.inProcess("compare", "--group", "a=" + a + "/*", "--group", "b=" + b + "/*-dfsio-write,"
+    Run r = Cli.run("compare", "--group", "a=" + a + "/*", "--group", "b=" + b + "/*-dfsio-write,"
         + b + "/[0-9]*", "--csv", csv.toString());
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
     Map<String, List<Double>> inA = figures(a);
     Map<String, List<Double>> inB = figures(b);
     assertEquals(inA.keySet(), inB.keySet());
@@ -114,8 +118,8 @@ class CompareIT {
 
   @Test
   void aGroupAgainstItselfOverlapsEverywhere() {
-    Cli.Run r = Cli.inProcess("compare", "--group", "a=" + a + "/*", "--group", "again=" + a + "/*");
-    assertEquals(0, r.code(), r.all());
+    Run r = Cli.run("compare", "--group", "a=" + a + "/*", "--group", "again=" + a + "/*");
+    assertExit(r, 0);
     Map<String, List<String>> table = table(r.out());
     assertFalse(table.isEmpty());
     table.forEach((figure, cells) -> {
@@ -127,14 +131,14 @@ class CompareIT {
 
   @Test
   void singleRunsAreColumnsOfTheirOwn() throws Exception {
-    Path first = runDirs(a).get(0);
-    Path second = runDirs(b).get(1);
-    Cli.Run r = Cli.inProcess("compare", first.toString(), second.toString());
-    assertEquals(0, r.code(), r.all());
+    Path first = Runs.all(a).get(0);
+    Path second = Runs.all(b).get(1);
+    Run r = Cli.run("compare", first.toString(), second.toString());
+    assertExit(r, 0);
     assertTrue(r.out().lines().anyMatch(l -> l.startsWith("figure") && l.contains(first.getFileName().toString())
         && l.contains(second.getFileName().toString())), r.out());
-    JsonNode one = json(first);
-    JsonNode two = json(second);
+    JsonNode one = Runs.result(first);
+    JsonNode two = Runs.result(second);
     double x = one.at("/aggregate/mbPerSec").asDouble();
     double y = two.at("/aggregate/mbPerSec").asDouble();
     List<String> cells = table(r.out()).get("aggregate MB/s");
@@ -144,28 +148,28 @@ class CompareIT {
 
   @Test
   void mixedWorkloadsOnlyWithForce() throws Exception {
-    Path dfsio = runDirs(a).get(0);
+    Path dfsio = Runs.all(a).get(0);
     Path csv = work.resolve("mixed.csv");
     expectUsage(teragen + ": " + teragen.getFileName() + " is a teragen generate run, " + dfsio.getFileName()
         + " a dfsio write run: compare runs of one workload and operation, or give --force", "compare",
         dfsio.toString(), teragen.toString(), "--csv", csv.toString());
     expectUsage("--group t: " + teragen.getFileName() + " is a teragen generate run", "compare", "--group",
         "d=" + a + "/*", "--group", "t=" + teragen, "--csv", csv.toString());
-    Cli.Run r = Cli.inProcess("compare", dfsio.toString(), teragen.toString(), "--force", "--csv", csv.toString());
-    assertEquals(0, r.code(), r.all());
+    Run r = Cli.run("compare", dfsio.toString(), teragen.toString(), "--force", "--csv", csv.toString());
+    assertExit(r, 0);
     assertTrue(r.out().contains("workloads differ: dfsio write in " + dfsio.getFileName() + "; teragen generate in "
         + teragen.getFileName()), r.out());
     assertTrue(Files.isRegularFile(csv));
     // teragen's rows/s: in its column only
     List<String> rows = table(r.out()).get("rows/s");
     assertEquals("", rows.get(0));
-    assertEquals(number(1000 / json(teragen).at("/figures/elapsedSeconds").asDouble()), rows.get(1));
+    assertEquals(number(1000 / Runs.result(teragen).at("/figures/elapsedSeconds").asDouble()), rows.get(1));
   }
 
   @Test
   void badInputExitsTwoWithOneLineAndWritesNothing() throws Exception {
     Path csv = work.resolve("bad/never.csv");
-    Path run = runDirs(a).get(0);
+    Path run = Runs.all(a).get(0);
     Path empty = Files.createDirectories(work.resolve("empty"));
     Path noRecords = copy(run, work.resolve("bad-runs/no-records"));
     Files.delete(noRecords.resolve("records.jsonl.gz"));
@@ -191,8 +195,8 @@ class CompareIT {
   }
 
   private static void expectUsage(String expected, String... args) {
-    Cli.Run r = Cli.inProcess(args);
-    assertEquals(2, r.code(), String.join(" ", args) + ": " + r.all());
+    Run r = Cli.run(args);
+    assertExit(r, 2);
     assertEquals("", r.out(), "nothing printed on stdout");
     assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
     assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
@@ -201,8 +205,8 @@ class CompareIT {
   /** The figures of each run under {@code runDir}, from their result.json, by figure in the table's order. */
   private static Map<String, List<Double>> figures(Path runDir) throws IOException {
     Map<String, List<Double>> out = new LinkedHashMap<>();
-    for (Path run : runDirs(runDir)) {
-      JsonNode j = json(run);
+    for (Path run : Runs.all(runDir)) {
+      JsonNode j = Runs.result(run);
       add(out, "aggregate MB/s", j.at("/aggregate/mbPerSec").asDouble());
       add(out, "TestDFSIO throughput MB/s", j.at("/figures/legacy/throughputMbSec").asDouble());
       add(out, "TestDFSIO average IO rate MB/s", j.at("/figures/legacy/averageIoRateMbSec").asDouble());
@@ -328,16 +332,6 @@ class CompareIT {
     Map<String, Map<String, String>> rows = new LinkedHashMap<>();
     read.rows().forEach(row -> rows.put(row.get("figure") + "|" + row.get("group"), row));
     return rows;
-  }
-
-  private static List<Path> runDirs(Path runDir) throws IOException {
-    try (Stream<Path> s = Files.list(runDir)) {
-      return s.sorted().toList();
-    }
-  }
-
-  private static JsonNode json(Path run) throws IOException {
-    return ResultWriter.mapper().readTree(run.resolve("result.json").toFile());
   }
 
   private static Path copy(Path from, Path to) throws IOException {

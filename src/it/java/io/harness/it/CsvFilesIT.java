@@ -1,5 +1,6 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.engine.Intervals;
 import io.harness.core.engine.TaskRecord;
-import io.harness.core.result.ResultWriter;
 import io.harness.core.run.RecordsFile;
 import io.harness.core.run.RunRecords;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +43,7 @@ class CsvFilesIT {
   void dfsioWrite() throws Exception {
     Path run = run("dfsio", "-write", "-nrFiles", "3", "-fileSize", "6MB", "-bufferSize", "256KB", "-t", "2",
         "--root", work.resolve("root").toString());
-    JsonNode json = json(run);
+    JsonNode json = Runs.result(run);
     Map<String, String> row = checkResultCsv(run, json, List.of("create", "write", "close"));
     JsonNode legacy = json.at("/figures/legacy");
     assertEquals(legacy.get("throughputMbSec").asDouble(), number(row, "testdfsio_throughput_mb_per_sec"));
@@ -64,7 +67,7 @@ class CsvFilesIT {
   @Test
   void teragen() throws Exception {
     Path run = run("teragen", "20000", work.resolve("tera").toString(), "-m", "2");
-    JsonNode json = json(run);
+    JsonNode json = Runs.result(run);
     Map<String, String> row = checkResultCsv(run, json, null);
     assertEquals("rows", row.get("item"));
     assertEquals(20000, (long) number(row, "items"));
@@ -79,7 +82,7 @@ class CsvFilesIT {
   void freonDfsg() throws Exception {
     Path run = run("freon", "dfsg", "-n", "30", "-s", "4096", "-t", "3", "--path",
         work.resolve("dfsg").toUri().toString());
-    JsonNode json = json(run);
+    JsonNode json = Runs.result(run);
     Map<String, String> row = checkResultCsv(run, json, null);
     assertEquals("files", row.get("item"));
     assertEquals(30, (long) number(row, "items"));
@@ -236,9 +239,9 @@ class CsvFilesIT {
     Path runs = Files.createTempDirectory(work, "runs");
     List<String> line = new ArrayList<>(List.of(args));
     line.addAll(List.of("--run-dir", runs.toString()));
-    Cli.Run r = Cli.inProcess(line.toArray(new String[0]));
-    assertEquals(0, r.code(), r.all());
-    return Cli.lastRunDir(runs);
+    Run r = Cli.run(line.toArray(new String[0]));
+    assertExit(r, 0);
+    return Runs.latest(runs);
   }
 
   /** The columns each of the docs' CSV tables names, by file ({@code result.csv}: its table after its line). */
@@ -273,11 +276,6 @@ class CsvFilesIT {
       doc.stream().filter(c -> c.startsWith(KIND)).forEach(c -> out.add(k + "_" + c.substring(KIND.length())));
     }
     return out;
-  }
-
-  private static JsonNode json(Path run) throws Exception {
-    assertTrue(Files.isRegularFile(run.resolve("result.json")), run.toString());
-    return ResultWriter.mapper().readTree(run.resolve("result.json").toFile());
   }
 
   private static double number(Map<String, String> row, String column) {

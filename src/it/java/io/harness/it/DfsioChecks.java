@@ -1,17 +1,18 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.data.SeededData;
-import java.io.IOException;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
+import io.harness.testkit.SeededContent;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
@@ -31,14 +32,14 @@ final class DfsioChecks {
     Path runs = work.resolve("runs");
     Path res = work.resolve("TestDFSIO_results.log");
     String size = (fileSize >> 20) + "MB";
-    Cli.Run w = Cli.inProcess("dfsio", "-write", "-nrFiles", "" + files, "-fileSize", size,
+    Run w = Cli.run("dfsio", "-write", "-nrFiles", "" + files, "-fileSize", size,
         "--root", root, "--run-dir", runs.toString(), "-resFile", res.toString(), "-conf", confFile.toString());
-    assertEquals(0, w.code(), w.all());
+    assertExit(w, 0);
     assertTrue(w.out().contains("----- TestDFSIO ----- : write"), w.out());
     assertTrue(w.out().contains("        Number of files: " + files), w.out());
     assertTrue(w.out().contains(" Total MBytes processed: " + (files * (fileSize >> 20))), w.out());
     assertTrue(w.out().contains("Aggregate throughput mb/sec: "), w.out());
-    JsonNode wj = Cli.lastResult(runs);
+    JsonNode wj = Runs.latestResult(runs);
     assertEquals("write", wj.get("operation").asText());
     assertEquals(0, wj.get("exitCode").asInt());
     assertEquals(files, wj.get("tasks").size());
@@ -56,17 +57,17 @@ final class DfsioChecks {
       for (int i = 0; i < files; i++) {
         org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(root + "/io_data/test_io_" + i);
         assertEquals(fileSize, fs.getFileStatus(p).getLen(), p.toString());
-        assertContent(fs, p, new SeededData(wj.get("figures").get("seed").asLong(), i), fileSize);
+        SeededContent.assertFile(fs, p, wj.get("figures").get("seed").asLong(), i, fileSize);
       }
     } finally {
       fs.close();
     }
 
-    Cli.Run r = Cli.inProcess("dfsio", "-read", "--verify", "-nrFiles", "" + files, "-fileSize", size,
+    Run r = Cli.run("dfsio", "-read", "--verify", "-nrFiles", "" + files, "-fileSize", size,
         "--root", root, "--run-dir", runs.toString(), "-resFile", res.toString(), "-conf", confFile.toString());
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
     assertTrue(r.out().contains("----- TestDFSIO ----- : read"), r.out());
-    JsonNode rj = Cli.lastResult(runs);
+    JsonNode rj = Runs.latestResult(runs);
     assertEquals("read", rj.get("operation").asText());
     assertEquals(files * fileSize, rj.get("aggregate").get("bytes").asLong());
     assertTrue(rj.get("options").get("--verify").asBoolean());
@@ -74,21 +75,5 @@ final class DfsioChecks {
     String log = Files.readString(res);
     assertTrue(log.indexOf("----- TestDFSIO ----- : write") < log.indexOf("----- TestDFSIO ----- : read"), log);
     assertTrue(log.contains("----- harness ----- : read"), log);
-  }
-
-  static void assertContent(FileSystem fs, org.apache.hadoop.fs.Path p, SeededData data, long size)
-      throws IOException {
-    byte[] got = new byte[1 << 20];
-    byte[] want = new byte[1 << 20];
-    try (FSDataInputStream in = fs.open(p)) {
-      for (long pos = 0; pos < size; ) {
-        int n = (int) Math.min(got.length, size - pos);
-        in.readFully(got, 0, n);
-        data.fill(want, 0, n, pos);
-        assertTrue(Arrays.equals(got, 0, n, want, 0, n), p + " differs in [" + pos + ", " + (pos + n) + ")");
-        pos += n;
-      }
-      assertEquals(-1, in.read(), p + " is longer than " + size);
-    }
   }
 }

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.MiniDfsProvider;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterAll;
@@ -43,7 +46,7 @@ class DfsioHdfsIT {
     }
     try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(cluster.configuration())) {
       for (String sync : new String[] {"NONE", "HFLUSH", "HSYNC"}) {
-        Cli.Run r = Cli.inProcess("freon", "dfsg", "-n", "40", "-s", "64KB", "-t", "4", "--sync", sync,
+        Run r = Cli.run("freon", "dfsg", "-n", "40", "-s", "64KB", "-t", "4", "--sync", sync,
             "--path", cluster.fileSystemUri() + "/freon", "-p", sync.toLowerCase(), "-conf", confFile.toString(),
             "--run-dir", work.resolve("runs").toString());
         assertEquals(0, r.code(), r.all());
@@ -59,7 +62,7 @@ class DfsioHdfsIT {
 
   @Test
   void embeddedHdfsFromTheShippedScript(@TempDir Path work) throws Exception {
-    Cli.Run r = Cli.process(work, 300, "dfsio", "-write", "-nrFiles", "2", "-fileSize", "4MB",
+    Run r = Cli.process(work, 300, "dfsio", "-write", "-nrFiles", "2", "-fileSize", "4MB",
         "--embedded", "hdfs:1");
     assertEquals(0, r.code(), r.all());
     assertTrue(r.out().contains("----- TestDFSIO ----- : write"), r.out());
@@ -71,7 +74,7 @@ class DfsioHdfsIT {
         .filter(l -> !l.startsWith("Starting embedded hdfs") && !l.startsWith("dfsio write: ")
             && !l.startsWith("Started MiniDFSCluster")).toList(),
         r.err());
-    com.fasterxml.jackson.databind.JsonNode j = Cli.lastResult(work.resolve("harness-runs"));
+    com.fasterxml.jackson.databind.JsonNode j = Runs.latestResult(work.resolve("harness-runs"));
     assertTrue(j.get("targetDescription").asText().contains("MiniDFSCluster"));
     // the embedded namenode and its one datanode, as they say themselves
     String v = org.apache.hadoop.util.VersionInfo.getVersion();

@@ -1,11 +1,16 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.freon.embedded.MiniOzoneProvider;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
+import io.harness.testkit.SeededContent;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterAll;
@@ -42,9 +47,9 @@ class DfsioOzoneIT {
     try (var out = java.nio.file.Files.newOutputStream(confFile)) {
       cluster.configuration().writeXml(out);
     }
-    Cli.Run r = Cli.inProcess("dfsio", "-write", "-conf", confFile.toString(), "--run-dir",
+    Run r = Cli.run("dfsio", "-write", "-conf", confFile.toString(), "--run-dir",
         work.resolve("runs").toString());
-    assertEquals(2, r.code(), r.all());
+    assertExit(r, 2);
     assertTrue(r.err().contains("test.build.data: on ofs:// the root must be /VOLUME/BUCKET/DIR"), r.err());
   }
 
@@ -58,10 +63,10 @@ class DfsioOzoneIT {
     String[][] cases = {{"RATIS/ONE", "RATIS/ONE"}, {"ratis/3", "RATIS/THREE"}};
     for (String[] c : cases) {
       String root = cluster.rootPrefix() + "/benchmarks/repl-" + c[1].replace('/', '-');
-      Cli.Run w = Cli.inProcess("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--replication", c[0],
+      Run w = Cli.run("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--replication", c[0],
           "--root", root, "--run-dir", work.resolve("runs").toString(), "-resFile",
           work.resolve("res.log").toString(), "-conf", confFile.toString());
-      assertEquals(0, w.code(), w.all());
+      assertExit(w, 0);
       assertTrue(w.out().contains("replication " + c[1]), w.out());
       try (org.apache.hadoop.ozone.client.OzoneClient client =
           org.apache.hadoop.ozone.client.OzoneClientFactory.getRpcClient(
@@ -77,10 +82,10 @@ class DfsioOzoneIT {
       }
     }
     // HDFS-only options on Ozone: exit 2, one line, pointing at --replication
-    Cli.Run sp = Cli.inProcess("dfsio", "-write", "-storagePolicy", "HOT", "--root",
+    Run sp = Cli.run("dfsio", "-write", "-storagePolicy", "HOT", "--root",
         cluster.rootPrefix() + "/benchmarks/never", "--run-dir", work.resolve("runs").toString(), "-conf",
         confFile.toString());
-    assertEquals(2, sp.code(), sp.all());
+    assertExit(sp, 2);
     assertTrue(sp.err().contains("-storagePolicy: applies to HDFS (hdfs://) only; the target is ofs://")
         && sp.err().contains("; on Ozone use --replication"), sp.err());
   }
@@ -97,26 +102,26 @@ class DfsioOzoneIT {
         "--root", root, "--run-dir", work.resolve("runs").toString(), "-resFile", work.resolve("res.log").toString(),
         "-conf", confFile.toString(), "-D", "mapreduce.framework.name=local",
         "-D", "hadoop.tmp.dir=" + work.resolve("tmp")};
-    Cli.Run w = Cli.inProcess(concat(new String[] {"dfsio", "-write"}, common));
-    assertEquals(0, w.code(), w.all());
+    Run w = Cli.run(Cli.concat(new String[] {"dfsio", "-write"}, common));
+    assertExit(w, 0);
     assertTrue(w.out().contains("MapReduce engine (local)"), w.out());
     assertTrue(w.out().contains(" Total MBytes processed: 6"), w.out());
-    JsonNode j = Cli.lastResult(work.resolve("runs"));
+    JsonNode j = Runs.latestResult(work.resolve("runs"));
     assertEquals(3, j.get("tasks").size(), j.toString());
     assertEquals(3L * (2 << 20), j.get("aggregate").get("bytes").asLong());
     try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(cluster.configuration())) {
       for (int i = 0; i < 3; i++) {
         org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(root + "/io_data/test_io_" + i);
-        DfsioChecks.assertContent(fs, p, new io.harness.core.data.SeededData(24301, i), 2L << 20);
+        SeededContent.assertFile(fs, p, 24301, i, 2L << 20);
       }
       // the reducer's part file, on Ozone like the data
       String part = new String(fs.open(new org.apache.hadoop.fs.Path(root + "/io_write/part-00000")).readAllBytes(),
           java.nio.charset.StandardCharsets.UTF_8);
       assertTrue(part.contains("l:tasks\t3\n") && part.contains("l:size\t" + 3 * (2 << 20) + "\n"), part);
     }
-    Cli.Run r = Cli.inProcess(concat(new String[] {"dfsio", "-read", "--verify"}, common));
-    assertEquals(0, r.code(), r.all());
-    assertEquals(3L * (2 << 20), Cli.lastResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
+    Run r = Cli.run(Cli.concat(new String[] {"dfsio", "-read", "--verify"}, common));
+    assertExit(r, 0);
+    assertEquals(3L * (2 << 20), Runs.latestResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
   }
 
   /**
@@ -132,20 +137,20 @@ class DfsioOzoneIT {
     }
     String runs = work.resolve("runs").toString();
     String ofsDir = cluster.rootPrefix() + "/teragen-ofs";
-    Cli.Run g = Cli.inProcess("teragen", "5k", ofsDir, "-m", "3", "-conf", confFile.toString(), "--run-dir", runs);
-    assertEquals(0, g.code(), g.all());
+    Run g = Cli.run("teragen", "5k", ofsDir, "-m", "3", "-conf", confFile.toString(), "--run-dir", runs);
+    assertExit(g, 0);
     assertTrue(g.out().contains("teragen: 5000 rows, 500000 bytes, 3 file(s)"), g.out());
     String sum = g.out().lines().filter(l -> l.startsWith("teragen: checksum ")).findFirst().orElseThrow()
         .substring("teragen: checksum ".length());
     String o3fsDir = "o3fs://bucket1.vol1/teragen-o3fs";
-    Cli.Run o = Cli.inProcess("teragen", "5000", o3fsDir, "-m", "2", "-conf", confFile.toString(), "--run-dir", runs);
-    assertEquals(0, o.code(), o.all());
+    Run o = Cli.run("teragen", "5000", o3fsDir, "-m", "2", "-conf", confFile.toString(), "--run-dir", runs);
+    assertExit(o, 0);
     assertTrue(o.out().contains("to " + o3fsDir), o.out());
     assertTrue(o.out().contains("teragen: checksum " + sum), o.out());
     for (String dir : new String[] {ofsDir, o3fsDir}) {
-      Cli.Run v = Cli.inProcess("teravalidate", dir, "--checksum-only", "--expect-rows", "5k", "--expect-checksum",
+      Run v = Cli.run("teravalidate", dir, "--checksum-only", "--expect-rows", "5k", "--expect-checksum",
           sum, "-conf", confFile.toString(), "--run-dir", runs);
-      assertEquals(0, v.code(), v.all());
+      assertExit(v, 0);
     }
     // the first file's rows, read back through ofs:// and compared with the generator's
     try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(cluster.configuration());
@@ -172,9 +177,9 @@ class DfsioOzoneIT {
     String[][] runs = {{cluster.rootPrefix() + "/freon", "ofs", "HSYNC"}, {"o3fs://bucket1.vol1/freon", "o3fs", "NONE"}};
     try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(cluster.configuration())) {
       for (String[] run : runs) {
-        Cli.Run r = Cli.inProcess("freon", "dfsg", "-n", "30", "-s", "200KB", "-t", "4", "--sync", run[2],
+        Run r = Cli.run("freon", "dfsg", "-n", "30", "-s", "200KB", "-t", "4", "--sync", run[2],
             "--path", run[0], "-p", run[1], "-conf", confFile.toString(), "--run-dir", work.resolve("runs").toString());
-        assertEquals(0, r.code(), r.all());
+        assertExit(r, 0);
         assertTrue(r.out().contains("Files written: 30 (0 failed)"), r.out());
         var files = fs.listStatus(new org.apache.hadoop.fs.Path(cluster.rootPrefix() + "/freon/" + run[1]));
         assertEquals(30, files.length, run[0]);
@@ -185,11 +190,6 @@ class DfsioOzoneIT {
     }
   }
 
-  private static String[] concat(String[] a, String[] b) {
-    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, all, a.length, b.length);
-    return all;
-  }
 
   /**
    * --instrument on the shipped script: the agent times the run's own FileSystem calls; the counters
@@ -202,12 +202,12 @@ class DfsioOzoneIT {
     try (var out = java.nio.file.Files.newOutputStream(confFile)) {
       cluster.configuration().writeXml(out);
     }
-    Cli.Run r = Cli.process(work, 600, "dfsio", "-write", "-nrFiles", "2", "-fileSize", "8MB", "--instrument",
+    Run r = Cli.process(work, 600, "dfsio", "-write", "-nrFiles", "2", "-fileSize", "8MB", "--instrument",
         "--root", cluster.rootPrefix() + "/benchmarks/instrumented", "-conf", confFile.toString());
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
     assertTrue(r.err().contains("harness-instrumentation: timing write,ozone in this JVM"), r.err());
     assertTrue(r.err().contains("Closing file system instance: "), r.err());
-    JsonNode j = Cli.lastResult(work.resolve("harness-runs"));
+    JsonNode j = Runs.latestResult(work.resolve("harness-runs"));
     long writes = j.get("aggregate").get("latency").get("write").get("count").asLong();
     assertEquals(2 * 9, writes); // 8 MB in 1,000,000-byte buffers: 8 full and 1 partial per file
     JsonNode ofs = null;
@@ -225,9 +225,9 @@ class DfsioOzoneIT {
   /** The first command of the README, exactly as a newcomer types it (from the assembled dist). */
   @Test
   void readmeCommandOnEmbeddedOzone(@TempDir Path work) throws Exception {
-    Cli.Run r = Cli.process(work, 600, "dfsio", "-write", "-nrFiles", "4", "-fileSize", "64MB",
+    Run r = Cli.process(work, 600, "dfsio", "-write", "-nrFiles", "4", "-fileSize", "64MB",
         "--embedded", "ozone");
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
     assertTrue(r.out().contains("----- TestDFSIO ----- : write"), r.out());
     assertTrue(r.out().contains(" Total MBytes processed: 256"), r.out());
     assertTrue(r.out().contains("Aggregate throughput mb/sec: "), r.out());
@@ -239,7 +239,7 @@ class DfsioOzoneIT {
             && !l.startsWith("Started MiniOzoneCluster") && !l.startsWith("dfsio: writing TestDFSIO's part file ")
             && !l.startsWith("dfsio: part file written in ")).toList(),
         r.err());
-    JsonNode j = Cli.lastResult(work.resolve("harness-runs"));
+    JsonNode j = Runs.latestResult(work.resolve("harness-runs"));
     assertTrue(j.get("target").asText().startsWith("ofs://"), j.get("target").asText());
     assertTrue(j.get("root").asText().contains("/vol1/bucket1/benchmarks/TestDFSIO"), j.get("root").asText());
     assertEquals(4L << 26, j.get("aggregate").get("bytes").asLong());

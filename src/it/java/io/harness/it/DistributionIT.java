@@ -1,5 +1,7 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertUsageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,42 +60,39 @@ class DistributionIT {
 
   @Test
   void helpListsTheCommands() throws Exception {
-    Result r = run(harness("--help"));
-    assertEquals(0, r.code, r::describe);
-    assertTrue(r.out.startsWith("Usage: harness"), r::describe);
-    assertTrue(DFSIO_COMMAND.matcher(r.out).find(), () -> "dfsio is not listed\n" + r.describe());
+    Run r = run(harness("--help"));
+    assertExit(r, 0);
+    assertTrue(r.out().startsWith("Usage: harness"), r::toString);
+    assertTrue(DFSIO_COMMAND.matcher(r.out()).find(), () -> "dfsio is not listed\n" + r);
     for (String command : Arrays.asList("teragen", "teravalidate", "freon")) {
-      assertTrue(Pattern.compile("(?m)^\\s+" + command + "\\s+\\S").matcher(r.out).find(),
-          () -> command + " is not listed\n" + r.describe());
+      assertTrue(Pattern.compile("(?m)^\\s+" + command + "\\s+\\S").matcher(r.out()).find(),
+          () -> command + " is not listed\n" + r);
     }
-    assertEquals("", r.err.strip(), () -> "--help wrote to stderr (logging not quiet?)\n" + r.describe());
+    assertEquals("", r.err().strip(), () -> "--help wrote to stderr (logging not quiet?)\n" + r);
     // with Ozone's server jars in lib/, freon offers the offline generators too
-    Result freon = run(harness("freon", "--help"));
-    assertEquals(0, freon.code, freon::describe);
+    Run freon = run(harness("freon", "--help"));
+    assertExit(freon, 0);
     for (String command : Arrays.asList("dfsg", "cgscm", "cgom", "cgdn")) {
-      assertTrue(Pattern.compile("(?m)^\\s+" + command + "[,\\s]").matcher(freon.out).find(),
-          () -> "freon " + command + " is not listed\n" + freon.describe());
+      assertTrue(Pattern.compile("(?m)^\\s+" + command + "[,\\s]").matcher(freon.out()).find(),
+          () -> "freon " + command + " is not listed\n" + freon);
     }
   }
 
   @Test
   void versionNamesTheHarnessAndItsStack() throws Exception {
-    Result r = run(harness("--version"));
-    assertEquals(0, r.code, r::describe);
+    Run r = run(harness("--version"));
+    assertExit(r, 0);
     String version = System.getProperty("harness.version", "");
-    assertTrue(r.out.startsWith("harness " + version), r::describe);
-    assertTrue(r.out.contains("Hadoop "), r::describe);
-    assertTrue(r.out.contains("Java "), r::describe);
+    assertTrue(r.out().startsWith("harness " + version), r::toString);
+    assertTrue(r.out().contains("Hadoop "), r::toString);
+    assertTrue(r.out().contains("Java "), r::toString);
   }
 
   @Test
   void unknownCommandExitsTwoWithOneLine() throws Exception {
-    Result r = run(harness("nosuchcommand"));
-    assertEquals(2, r.code, r::describe);
-    List<String> lines = r.err.strip().lines().collect(Collectors.toList());
-    assertEquals(1, lines.size(), () -> "expected one line on stderr\n" + r.describe());
-    assertTrue(lines.get(0).contains("nosuchcommand"), r::describe);
-    assertEquals("", r.out.strip(), r::describe);
+    Run r = run(harness("nosuchcommand"));
+    assertUsageError(r, "nosuchcommand");
+    assertEquals("", r.out().strip(), r::toString);
   }
 
   @Test
@@ -99,9 +101,9 @@ class DistributionIT {
     Files.createSymbolicLink(link, script);
     List<String> cmd = harness("--version");
     cmd.set(0, link.toString());
-    Result r = run(cmd);
-    assertEquals(0, r.code, r::describe);
-    assertTrue(r.out.startsWith("harness "), r::describe);
+    Run r = run(cmd);
+    assertExit(r, 0);
+    assertTrue(r.out().startsWith("harness "), r::toString);
   }
 
   @Test
@@ -113,6 +115,8 @@ class DistributionIT {
       assertTrue(libs.stream().anyMatch(n -> n.startsWith(module)), module + " not in lib/: " + libs);
     }
     assertTrue(libs.stream().anyMatch(n -> n.startsWith("hadoop-common-")), "hadoop-common not in lib/");
+    // the tests' kit is a test dependency: not shipped
+    assertFalse(libs.stream().anyMatch(n -> n.startsWith("harness-testkit")), "harness-testkit in lib/: " + libs);
     // Ratis (every Ozone server) needs Dropwizard Metrics 3.x; 4.x breaks the embedded Ozone cluster.
     List<String> metrics = libs.stream().filter(n -> n.startsWith("metrics-core-"))
         .collect(Collectors.toList());
@@ -129,14 +133,14 @@ class DistributionIT {
   void tarballHoldsTheSameTree() throws Exception {
     Path tarball = home.resolveSibling(home.getFileName() + "-bin.tar.gz");
     assertTrue(Files.isRegularFile(tarball), "no tarball at " + tarball);
-    Result r = run(Arrays.asList("tar", "-tzvf", tarball.toString()));
-    assertEquals(0, r.code, r::describe);
+    Run r = run(Arrays.asList("tar", "-tzvf", tarball.toString()));
+    assertExit(r, 0);
     String base = home.getFileName().toString();
     assertTrue(Pattern.compile("(?m)^-rwxr-xr-x .* " + Pattern.quote(base + "/bin/harness") + "$")
-        .matcher(r.out).find(), "bin/harness not executable in the tarball");
-    assertTrue(r.out.contains(base + "/conf/log4j.properties"));
-    assertTrue(r.out.contains(base + "/lib/harness-core-"));
-    long jars = r.out.lines().filter(l -> l.contains(base + "/lib/") && !l.contains(base + "/lib/spark/")
+        .matcher(r.out()).find(), "bin/harness not executable in the tarball");
+    assertTrue(r.out().contains(base + "/conf/log4j.properties"));
+    assertTrue(r.out().contains(base + "/lib/harness-core-"));
+    long jars = r.out().lines().filter(l -> l.contains(base + "/lib/") && !l.contains(base + "/lib/spark/")
         && l.endsWith(".jar")).count();
     assertEquals(libJars().size(), jars, "tarball and directory hold different lib/ jars");
   }
@@ -153,6 +157,7 @@ class DistributionIT {
           .filter(n -> n.startsWith("org/apache/hadoop/") || n.startsWith("org/apache/ozone/")
               || n.startsWith("org/apache/ratis/"))
           .limit(5).collect(Collectors.toList()), "Hadoop / Ozone classes in the job jar");
+      assertFalse(names.stream().anyMatch(n -> n.startsWith("io/harness/testkit/")), "the tests' kit in the job jar");
       for (String top : Arrays.asList("picocli/", "org/HdrHistogram/", "com/codahale/metrics/")) {
         assertFalse(names.stream().anyMatch(n -> n.startsWith(top)), top + " is not relocated");
       }
@@ -165,34 +170,34 @@ class DistributionIT {
 
   /**
    * The job jar on a class path like {@code hadoop jar}'s on a plain Hadoop cluster: Hadoop's client jars
-   * only ({@link Cli#hadoopClassPath()}).
+   * only ({@link HadoopClient#classPath()}).
    */
   @Test
   void jobJarRunsOnAHadoopClassPath() throws Exception {
     List<String> cp = new ArrayList<>();
     cp.add(jobJar.toString());
-    cp.addAll(Cli.hadoopClassPath());
+    cp.addAll(HadoopClient.classPath());
     Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
     List<String> cmd = new ArrayList<>(Arrays.asList(java.toString(), "-Xmx256m",
         "-Dlog4j.configuration=file:" + home.resolve("conf/log4j.properties"),
         "-cp", String.join(":", cp), "io.harness.core.cli.Harness", "--help"));
-    Result r = run(cmd);
-    assertEquals(0, r.code, r::describe);
-    assertTrue(r.out.startsWith("Usage: harness"), r::describe);
-    assertTrue(DFSIO_COMMAND.matcher(r.out).find(), () -> "dfsio is not listed\n" + r.describe());
+    Run r = run(cmd);
+    assertExit(r, 0);
+    assertTrue(r.out().startsWith("Usage: harness"), r::toString);
+    assertTrue(DFSIO_COMMAND.matcher(r.out()).find(), () -> "dfsio is not listed\n" + r);
 
     cmd.add(cmd.size() - 1, "dfsio");
-    Result sub = run(cmd);
-    assertEquals(0, sub.code, sub::describe);
-    assertTrue(sub.out.startsWith("Usage: harness dfsio"), sub::describe);
+    Run sub = run(cmd);
+    assertExit(sub, 0);
+    assertTrue(sub.out().startsWith("Usage: harness dfsio"), sub::toString);
 
     // freon offers dfsg there; the offline generators need Ozone's server jars: listed, as stand-ins that say so
     // (JobJarLocalIT runs every command of the job jar)
     cmd.set(cmd.size() - 2, "freon");
-    Result freon = run(cmd);
-    assertEquals(0, freon.code, freon::describe);
-    assertTrue(Pattern.compile("(?m)^\\s+dfsg[,\\s]").matcher(freon.out).find()
-        && Pattern.compile("(?m)^\\s+cgdn\\s").matcher(freon.out).find(), freon::describe);
+    Run freon = run(cmd);
+    assertExit(freon, 0);
+    assertTrue(Pattern.compile("(?m)^\\s+dfsg[,\\s]").matcher(freon.out()).find()
+        && Pattern.compile("(?m)^\\s+cgdn\\s").matcher(freon.out()).find(), freon::toString);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -241,7 +246,7 @@ class DistributionIT {
     try (Stream<Path> runs = Files.list(dir.resolve("runs"))) {
       runDir = runs.filter(d -> d.getFileName().toString().endsWith("-spark-generate")).findFirst().orElseThrow();
     }
-    JsonNode j = Cli.lastResult(dir.resolve("runs"));
+    JsonNode j = Runs.latestResult(dir.resolve("runs"));
     long writes = 0;
     long closes = 0;
     for (JsonNode fs : j.get("instrumentation")) {
@@ -263,10 +268,10 @@ class DistributionIT {
    */
   @Test
   void classPathPutsMainJarsBeforeTestJars() throws Exception {
-    Result r = run(harness("classpath"));
-    assertEquals(0, r.code, r::describe);
-    List<String> entries = Arrays.asList(r.out.strip().split(":"));
-    assertEquals(libJars().size(), entries.size(), r::describe);
+    Run r = run(harness("classpath"));
+    assertExit(r, 0);
+    List<String> entries = Arrays.asList(r.out().strip().split(":"));
+    assertEquals(libJars().size(), entries.size(), r::toString);
     int lastMain = -1;
     int firstTest = Integer.MAX_VALUE;
     for (int i = 0; i < entries.size(); i++) {
@@ -297,50 +302,14 @@ class DistributionIT {
     return cmd;
   }
 
-  private static Result run(List<String> cmd) throws IOException, InterruptedException {
-    Path out = Files.createTempFile("harness-it-", ".out");
-    Path err = Files.createTempFile("harness-it-", ".err");
-    try {
-      ProcessBuilder pb = new ProcessBuilder(cmd)
-          .redirectOutput(out.toFile())
-          .redirectError(err.toFile());
-      pb.environment().put("HARNESS_HEAPSIZE", "512m"); // the machine is shared; --help is small
-      pb.environment().remove("HARNESS_OPTS");
-      Process p = pb.start();
-      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        fail("timed out after " + TIMEOUT_SECONDS + " s: " + cmd + "\nstdout:\n" + read(out)
-            + "\nstderr:\n" + read(err));
-      }
-      return new Result(cmd, p.exitValue(), read(out), read(err));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
-    }
+  private static Run run(List<String> cmd) throws IOException, InterruptedException {
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().put("HARNESS_HEAPSIZE", "512m"); // the machine is shared; --help is small
+    pb.environment().remove("HARNESS_OPTS");
+    return Cli.exec(pb, TIMEOUT_SECONDS);
   }
 
   private static String read(Path file) throws IOException {
     return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-  }
-
-  private static final class Result {
-    final List<String> cmd;
-    final int code;
-    final String out;
-    final String err;
-
-    Result(List<String> cmd, int code, String out, String err) {
-      this.cmd = cmd;
-      this.code = code;
-      this.out = out;
-      this.err = err;
-    }
-
-    String describe() {
-      String shown = cmd.stream()
-          .map(a -> a.length() > 160 ? a.substring(0, 160) + "..." : a)
-          .collect(Collectors.joining(" "));
-      return "command " + shown + " exited " + code + "\n--- stdout:\n" + out + "\n--- stderr:\n" + err;
-    }
   }
 }

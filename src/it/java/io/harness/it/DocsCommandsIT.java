@@ -3,14 +3,13 @@ package io.harness.it;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.harness.core.cli.Harness;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.freon.embedded.MiniOzoneProvider;
-import java.io.ByteArrayOutputStream;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -341,9 +340,9 @@ class DocsCommandsIT {
     }
     List<String> args = new ArrayList<>(path);
     args.add("--help");
-    Cli.Run r = path.get(0).equals("spark")
+    Run r = path.get(0).equals("spark")
         ? Cli.process(work, 120, args.toArray(new String[0]))
-        : Cli.inProcess(args.toArray(new String[0]));
+        : Cli.run(args.toArray(new String[0]));
     Options o = null;
     if (r.code() == 0 && r.out().startsWith("Usage: harness " + key)) {
       o = parseHelp(r.out());
@@ -445,23 +444,18 @@ class DocsCommandsIT {
       startBackground(l, args);
       return;
     }
-    Cli.Run r;
+    Run r;
     if (path.get(0).equals("spark")) {
       r = Cli.process(work, 600, env, args.toArray(new String[0]));
     } else {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
       Thread t = Thread.currentThread();
       ClassLoader before = t.getContextClassLoader();
       t.setContextClassLoader(DocsClusters.loader(work));
-      int code;
       try {
-        code = Harness.run(env, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8), args.toArray(new String[0]));
+        r = Cli.run(env, args.toArray(new String[0]));
       } finally {
         t.setContextClassLoader(before);
       }
-      r = new Cli.Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
     System.out.println("DocsCommandsIT: " + l.where() + ": exit " + r.code() + ": harness " + String.join(" ", args));
     if (r.code() != 0) {
@@ -471,7 +465,7 @@ class DocsCommandsIT {
       return;
     }
     if (path.equals(List.of("teragen"))) {
-      checksums.put(dir, Cli.lastResult(Path.of(valueOf(args, "--run-dir", null))).path("figures")
+      checksums.put(dir, Runs.latestResult(Path.of(valueOf(args, "--run-dir", null))).path("figures")
           .path("checksum").asText());
     }
   }
@@ -634,7 +628,7 @@ class DocsCommandsIT {
     String v = value.startsWith("file://") ? value.substring("file://".length()) : value;
     Path p = work.resolve(v.startsWith("/") ? v.substring(1) : v);
     if (p.getFileName() != null && p.getFileName().toString().equals("<run>")) {
-      p = Cli.lastRunDir(p.getParent());
+      p = Runs.latest(p.getParent());
     }
     return (value.startsWith("file://") ? "file://" : "") + p;
   }

@@ -1,11 +1,15 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,8 +102,8 @@ class ExperimentIT {
         + "  - run: dfsio -write -nrFiles 2 -fileSize 1MB --root ${root}/w-${repeat}\n"
         + "  - name: read-missing\n    run: dfsio -read -nrFiles 2 -fileSize 1MB --root ${root}/none-${repeat}\n");
     Path out = dir.resolve("out");
-    Cli.Run r = Cli.inProcess("experiment", file.toString(), "-o", out.toString());
-    assertEquals(1, r.code(), r.all());
+    Run r = Cli.run("experiment", file.toString(), "-o", out.toString());
+    assertExit(r, 1);
     assertTrue(r.err().contains("experiment: run 2 failed (read-missing on local, repeat 1, exit 1)"), r.err());
     assertTrue(r.err().contains("experiment: run 4 failed (read-missing on local, repeat 2, exit 1)"), r.err());
     List<List<String>> rows = checkTable(out);
@@ -123,8 +127,8 @@ class ExperimentIT {
         + "  - run: dfsio -write -nrFiles 2 -fileSize 1MB --root ${root}/w\n");
     // a relative -o (under the build's own target/): the runs' folders are named under it
     Path out = Path.of("target", "experiment-relative-" + System.nanoTime());
-    Cli.Run r = Cli.inProcess("experiment", file.toString(), "-o", out.toString());
-    assertEquals(1, r.code(), r.all());
+    Run r = Cli.run("experiment", file.toString(), "-o", out.toString());
+    assertExit(r, 1);
     JsonNode runs = JSON.readTree(out.resolve("experiment.json").toFile()).path("runs");
     assertEquals(2, runs.size());
     assertEquals(1, runs.get(0).path("exitCode").asInt());
@@ -152,15 +156,15 @@ class ExperimentIT {
         + "      - {name: read, run: \"dfsio -read -nrFiles 2 -fileSize 1MB " + root + "\", figures: [seconds]}\n"
         + "      - {name: again, run: \"dfsio -read -nrFiles 2 -fileSize 1MB " + root + "\"}\n"
         + "  - name: solo\n    run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/s-${repeat}\n");
-    Cli.Run plan = Cli.inProcess("experiment", file.toString(), "--dry-run");
-    assertEquals(0, plan.code(), plan.all());
+    Run plan = Cli.run("experiment", file.toString(), "--dry-run");
+    assertExit(plan, 0);
     for (String line : List.of("figures pipe / write  mb_per_sec", "figures pipe / read   seconds",
         "figures pipe / again  testdfsio_throughput_mb_per_sec, read_p99_ms", "figures solo          seconds")) {
       assertTrue(plan.out().contains(line), "expected '" + line + "' in:\n" + plan.out());
     }
     Path out = dir.resolve("out");
-    Cli.Run r = Cli.inProcess("experiment", file.toString(), "-o", out.toString());
-    assertEquals(0, r.code(), r.all());
+    Run r = Cli.run("experiment", file.toString(), "-o", out.toString());
+    assertExit(r, 0);
     List<List<String>> rows = checkTable(out);
     assertEquals(List.of("pipe/write/mb_per_sec", "pipe/read/seconds", "pipe/again/testdfsio_throughput_mb_per_sec",
         "pipe/again/read_p99_ms", "solo/solo/seconds"),
@@ -197,8 +201,8 @@ class ExperimentIT {
       Path file = dir.resolve("bad" + i++ + ".yaml");
       Files.writeString(file, c.getKey());
       Path out = dir.resolve("out" + i);
-      Cli.Run r = Cli.inProcess("experiment", file.toString(), "-o", out.toString());
-      assertEquals(2, r.code(), c.getKey() + "\n" + r.all());
+      Run r = Cli.run("experiment", file.toString(), "-o", out.toString());
+      assertExit(r, 2);
       assertEquals(1, r.err().strip().lines().count(), r.err());
       assertTrue(r.err().contains(file + ": " + c.getValue()), "expected '" + c.getValue() + "' in: " + r.err());
       assertFalse(Files.exists(out), "nothing created: " + out);
@@ -209,8 +213,8 @@ class ExperimentIT {
         new String[] {"--repeat", "0"})) {
       List<String> line = new ArrayList<>(List.of("experiment", ok.toString()));
       line.addAll(Arrays.asList(args));
-      Cli.Run r = Cli.inProcess(line.toArray(new String[0]));
-      assertEquals(2, r.code(), r.all());
+      Run r = Cli.run(line.toArray(new String[0]));
+      assertExit(r, 2);
       assertTrue(r.err().contains(args[0] + ": "), r.err());
     }
   }
@@ -220,8 +224,8 @@ class ExperimentIT {
     List<String> args = new ArrayList<>(List.of("experiment", EXPERIMENTS.resolve(file).toString(), "-o",
         out.toString()));
     args.addAll(Arrays.asList(more));
-    Cli.Run r = Cli.process(dir, 1500, args.toArray(new String[0]));
-    assertEquals(0, r.code(), r.all());
+    Run r = Cli.process(dir, 1500, args.toArray(new String[0]));
+    assertExit(r, 0);
     assertTrue(r.out().contains("| workload | figure |"), r.out());
     return out;
   }
@@ -278,7 +282,7 @@ class ExperimentIT {
   private static JsonNode result(Path out, String runDir) throws Exception {
     Path dir = out.resolve(runDir);
     assertTrue(Files.isRegularFile(dir.resolve("records.jsonl.gz")), "a normal run folder: " + dir);
-    return JSON.readTree(dir.resolve("result.json").toFile());
+    return Runs.result(dir);
   }
 
   /** The figure, from the run's JSON (not from the result.csv the table was made from). */

@@ -1,10 +1,15 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertNoStackTrace;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -92,26 +97,23 @@ class FaultsHdfsIT {
     String[] base = {"dfsio", "-fs", fsUri, "--root", "/bench", "-nrFiles", "4", "-fileSize", FILE_SIZE,
         "-bufferSize", "65536", "--run-dir", work.resolve("runs").toString(), "-resFile",
         work.resolve("res.log").toString()};
-    String[] all = new String[base.length + more.length];
-    System.arraycopy(base, 0, all, 0, base.length);
-    System.arraycopy(more, 0, all, base.length, more.length);
-    return all;
+    return Cli.concat(base, more);
   }
 
   /** The checks every faulted run must pass: the truth on the terminal and in the JSON. */
   /** One line for the table of faults, and what the run printed. */
-  private static void report(String name, Background b, Cli.Run r) {
+  private static void report(String name, Background b, Run r) {
     System.out.printf("FAULT | %s | exit %d | %d stderr line(s) | %.1f s%n", name, r.code(),
         r.err().lines().count(), b.seconds());
     System.out.println("--- stdout\n" + r.out() + "--- stderr\n" + r.err() + "---");
   }
 
-  private JsonNode assertTruthful(String name, Background b, Cli.Run r, String operation) throws Exception {
+  private JsonNode assertTruthful(String name, Background b, Run r, String operation) throws Exception {
     report(name, b, r);
     assertFalse(r.all().contains("Self-suppression"), r.all());
-    assertFalse(r.err().contains("\tat "), "no stack trace on the terminal:\n" + r.err());
+    assertNoStackTrace(r);
     assertTrue(r.out().contains("----- harness ----- : " + operation), r.out());
-    JsonNode json = Cli.lastResult(work.resolve("runs"));
+    JsonNode json = Runs.latestResult(work.resolve("runs"));
     assertEquals(r.code(), json.get("exitCode").asInt(), "the JSON's exit code is the run's");
     long okBytes = 0;
     int failed = 0;
@@ -131,14 +133,14 @@ class FaultsHdfsIT {
   void oneDatanodeStoppedTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Exception {
     Background b = dfsioUnderWay("-write");
     cluster.stopDataNode(0);
-    Cli.Run r = b.await(600);
+    Run r = b.await(600);
     JsonNode json = assertTruthful("dfsio -write, 1 of 3 datanodes stopped", b, r, "write");
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
     assertEquals(4, json.get("tasks").size());
     assertTrue(json.get("figures").get("partFile").get("written").asBoolean());
 
-    Cli.Run read = Cli.inProcess(dfsio("-read", "--verify"));
-    assertEquals(0, read.code(), read.all());
+    Run read = Cli.run(dfsio("-read", "--verify"));
+    assertExit(read, 0);
     assertTrue(read.out().contains("Number of files: 4"), read.out());
   }
 
@@ -147,9 +149,9 @@ class FaultsHdfsIT {
     Background b = dfsioUnderWay("-write");
     cluster.stopDataNode(0);
     cluster.stopDataNode(0);
-    Cli.Run r = b.await(600);
+    Run r = b.await(600);
     JsonNode json = assertTruthful("dfsio -write, 2 of 3 datanodes stopped", b, r, "write");
-    assertEquals(1, r.code(), r.all());
+    assertExit(r, 1);
     assertTrue(r.err().contains("task(s) failed:"), r.err());
     int failed = json.get("failedTasks").size();
     assertTrue(failed > 0, json.toString());
@@ -167,9 +169,9 @@ class FaultsHdfsIT {
   void namenodeShutDownTheFiguresAreSavedAndTheMissingPartFileIsAWarning() throws Exception {
     Background b = dfsioUnderWay("-write");
     cluster.shutdownNameNode(0);
-    Cli.Run r = b.await(600);
+    Run r = b.await(600);
     JsonNode json = assertTruthful("dfsio -write, namenode shut down", b, r, "write");
-    assertEquals(1, r.code(), r.all());
+    assertExit(r, 1);
     JsonNode part = json.get("figures").get("partFile");
     assertFalse(part.get("written").asBoolean(), part.toString());
     assertTrue(part.get("error").asText().length() > 0, part.toString());
@@ -200,18 +202,18 @@ class FaultsHdfsIT {
       cluster.stopDataNode(0);
       cluster.stopDataNode(0);
     });
-    Cli.Run r = b.await(600);
+    Run r = b.await(600);
     report("freon dfsg -f, 2 of 3 datanodes stopped", b, r);
-    JsonNode json = Cli.lastResult(work.resolve("runs"));
+    JsonNode json = Runs.latestResult(work.resolve("runs"));
     long ok = json.get("figures").get("files").asLong();
     long bad = json.get("figures").get("failedFiles").asLong();
     assertEquals(300, ok + bad, json.get("figures").toString());
     assertTrue(bad <= 4, "at most the files in flight fail: " + bad);
     assertEquals(bad == 0 ? 0 : 1, r.code(), r.all());
     assertTrue(r.out().contains("Files written: " + ok + " (" + bad + " failed)"), r.out());
-    assertFalse(r.err().contains("\tat "), r.err());
+    assertNoStackTrace(r);
     assertEquals("run.log", json.path("log").asText(), json.toString());
-    Path log = Cli.lastRunDir(work.resolve("runs")).resolve("run.log");
+    Path log = Runs.latest(work.resolve("runs")).resolve("run.log");
     String logged = Files.readString(log);
     assertTrue(logged.contains("WARN") && logged.contains("DataStreamer"), "the client's warnings are in " + log);
     // the client warned while the tasks ran (two datanodes lost): the run says where its log is and what it warned
@@ -225,12 +227,12 @@ class FaultsHdfsIT {
   @Test
   void dfsgWithTheNamenodeGoneNamesTheFailedFilesAndCountsTheOthers() throws Exception {
     Background b = dfsgWithFault("100000", "64KB", () -> cluster.shutdownNameNode(0));
-    Cli.Run r = b.await(900);
+    Run r = b.await(900);
     report("freon dfsg -f, namenode shut down", b, r);
-    assertEquals(1, r.code(), r.all());
+    assertExit(r, 1);
     assertFalse(r.all().contains("Self-suppression"), r.all());
-    assertFalse(r.err().contains("\tat "), r.err());
-    JsonNode json = Cli.lastResult(work.resolve("runs"));
+    assertNoStackTrace(r);
+    JsonNode json = Runs.latestResult(work.resolve("runs"));
     assertEquals(1, json.get("exitCode").asInt());
     long ok = json.get("figures").get("files").asLong();
     long bad = json.get("figures").get("failedFiles").asLong();
@@ -266,9 +268,9 @@ class FaultsHdfsIT {
       b.awaitOutput("without progress:", 60).awaitOutput("failed: stuck in ", 4, 300);
       // the datanodes come back: the part file and the client's close go through
       thaw.countDown();
-      Cli.Run r = b.await(300);
+      Run r = b.await(300);
       JsonNode json = assertTruthful("dfsio -write --task-timeout 25s, datanodes frozen", b, r, "write");
-      assertEquals(1, r.code(), r.all());
+      assertExit(r, 1);
       assertTrue(r.err().matches("(?s).*\\n  test_io_\\d: no progress for \\d+ s, waiting in (write|close) for \\d+ s\\n.*"),
           r.err());
       assertTrue(r.err().contains("failed: stuck in "), r.err());

@@ -1,13 +1,18 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertNoStackTrace;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.data.SeededData;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.freon.embedded.MiniOzoneProvider;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
+import io.harness.testkit.SeededContent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +20,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.ozone.HddsDatanodeService;
@@ -60,7 +64,7 @@ class FaultsOzoneIT {
     }
   }
 
-  private static void report(String name, Background b, Cli.Run r) {
+  private static void report(String name, Background b, Run r) {
     System.out.printf("FAULT | %s | exit %d | %d stderr line(s) | %.1f s%n", name, r.code(),
         r.err().lines().count(), b.seconds());
     System.out.println("--- stdout\n" + r.out() + "--- stderr\n" + r.err() + "---");
@@ -123,25 +127,25 @@ class FaultsOzoneIT {
         "-bufferSize", "65536", "--seed", "4242", "--run-dir", work.resolve("runs").toString(), "-resFile",
         work.resolve("res.log").toString()};
     long base = onDisk();
-    Background b = Background.start(concat(new String[] {"dfsio", "-write"}, common));
+    Background b = Background.start(Cli.concat(new String[] {"dfsio", "-write"}, common));
     // the fault once the datanodes hold 3 x 64 MB of the 3 x 384 MB the write makes
     awaitOnDisk(b, base, 3L * 64 << 20);
     mini.shutdownHddsDatanode(0);
-    Cli.Run r = b.await(900);
+    Run r = b.await(900);
     report("ozone dfsio -write, 1 of 3 datanodes shut down", b, r);
     assertFalse(r.all().contains("Self-suppression"), r.all());
-    assertFalse(r.err().contains("\tat "), r.err());
-    JsonNode json = Cli.lastResult(work.resolve("runs"));
+    assertNoStackTrace(r);
+    JsonNode json = Runs.latestResult(work.resolve("runs"));
     // Ozone finishes the write on the two datanodes left (after its Ratis timeouts, when the leader was
     // the datanode that went: the progress lines then name the tasks waiting in write or close)
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
     assertEquals(0, json.get("exitCode").asInt());
     assertEquals(4 * fileSize, json.at("/aggregate/bytes").asLong(), json.get("aggregate").toString());
     assertEquals(0, json.get("failedTasks").size(), json.get("failedTasks").toString());
 
-    Cli.Run read = Cli.inProcess(concat(new String[] {"dfsio", "-read", "--verify"}, common));
-    assertEquals(0, read.code(), read.all());
-    JsonNode readJson = Cli.lastResult(work.resolve("runs"));
+    Run read = Cli.run(Cli.concat(new String[] {"dfsio", "-read", "--verify"}, common));
+    assertExit(read, 0);
+    JsonNode readJson = Runs.latestResult(work.resolve("runs"));
     assertEquals("read", readJson.get("operation").asText(), readJson.toString());
     assertEquals(0, readJson.get("exitCode").asInt());
     assertEquals(4 * fileSize, readJson.at("/aggregate/bytes").asLong());
@@ -153,20 +157,9 @@ class FaultsOzoneIT {
     }
     assertEquals(Set.of("test_io_0", "test_io_1", "test_io_2", "test_io_3"), read4);
     // and the bytes themselves, read here and compared with the seeded data dfsio writes (seed 4242, stream i)
-    byte[] got = new byte[1 << 20];
-    byte[] scratch = new byte[got.length];
     try (FileSystem fs = FileSystem.newInstance(cluster.fileSystemUri(), cluster.configuration())) {
       for (int i = 0; i < 4; i++) {
-        SeededData data = new SeededData(4242, i);
-        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(root + "/io_data/test_io_" + i);
-        assertEquals(fileSize, fs.getFileStatus(p).getLen(), p.toString());
-        try (FSDataInputStream in = fs.open(p)) {
-          for (long pos = 0; pos < fileSize; pos += got.length) {
-            in.readFully(got, 0, got.length);
-            assertEquals(-1, data.firstMismatch(got, 0, got.length, pos, scratch), p + ": first byte that differs");
-          }
-          assertEquals(-1, in.read(), p + ": nothing after " + fileSize + " bytes");
-        }
+        SeededContent.assertFile(fs, new org.apache.hadoop.fs.Path(root + "/io_data/test_io_" + i), 4242, i, fileSize);
       }
     }
   }
@@ -184,18 +177,18 @@ class FaultsOzoneIT {
     }
     assertTrue(b.running(), "the run ended before the fault:\n" + b.out() + b.err());
     mini.shutdownHddsDatanode(0);
-    Cli.Run r = b.await(900);
+    Run r = b.await(900);
     report("ozone freon dfsg -f, 1 of 3 datanodes shut down after " + before + " files", b, r);
     assertFalse(r.all().contains("Self-suppression"), r.all());
-    assertFalse(r.err().contains("\tat "), r.err());
-    JsonNode json = Cli.lastResult(work.resolve("runs"));
+    assertNoStackTrace(r);
+    JsonNode json = Runs.latestResult(work.resolve("runs"));
     assertEquals(r.code(), json.get("exitCode").asInt());
     long ok = json.get("figures").get("files").asLong();
     long bad = json.get("figures").get("failedFiles").asLong();
     assertEquals(60, ok + bad, json.get("figures").toString());
     assertTrue(before < 60, "the fault came while the files were written: " + before + " of 60 closed");
     // as with dfsio: Ozone finishes every file on the two datanodes left
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
     assertEquals(0, bad, json.get("figures").toString());
     assertEquals(ok << 20, json.get("aggregate").get("bytes").asLong());
     assertTrue(r.out().contains("Files written: " + ok + " (" + bad + " failed)"), r.out());
@@ -208,12 +201,5 @@ class FaultsOzoneIT {
     Set<String> counted = whole(dir, 1L << 20);
     counted.removeAll(failed);
     assertEquals(ok, counted.size(), "whole files on the cluster that the run did not name as failed");
-  }
-
-  private static String[] concat(String[] a, String[] b) {
-    String[] all = new String[a.length + b.length];
-    System.arraycopy(a, 0, all, 0, a.length);
-    System.arraycopy(b, 0, all, a.length, b.length);
-    return all;
   }
 }

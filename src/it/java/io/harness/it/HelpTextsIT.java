@@ -3,6 +3,8 @@ package io.harness.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,7 +31,7 @@ class HelpTextsIT {
 
   @Test
   void everyHelpTextIsWhole(@TempDir Path work) throws Exception {
-    Map<String, Cli.Run> helps = new LinkedHashMap<>();
+    Map<String, Run> helps = new LinkedHashMap<>();
     render(work, List.of(), helps);
     assertTrue(helps.keySet().containsAll(List.of("harness", "harness experiment", "harness attach",
         "harness freon dfsg", "harness freon cgdn", "harness spark", "harness spark generate")), helps.keySet()
@@ -71,11 +73,11 @@ class HelpTextsIT {
   }
 
   /** {@code bin/harness PATH --help} and, recursively, that of every command its list names. */
-  private static void render(Path work, List<String> path, Map<String, Cli.Run> into) throws Exception {
+  private static void render(Path work, List<String> path, Map<String, Run> into) throws Exception {
     List<String> args = new ArrayList<>(path);
     args.add("--help");
     // in a JVM of its own: picocli writes its warnings to the System.err it found first
-    Cli.Run help = Cli.process(work, 120, args.toArray(new String[0]));
+    Run help = Cli.process(work, 120, args.toArray(new String[0]));
     into.put(String.join(" ", "harness", String.join(" ", path)).strip(), help);
     boolean inList = false;
     for (String l : help.out().split("\n")) {

@@ -50,7 +50,7 @@ class JobJarClassesIT {
     Path jar = Path.of(System.getProperty("harness.jobjar"));
     Set<String> inJar = classes(jar);
     Set<String> onHadoop = new HashSet<>();
-    for (String j : Cli.hadoopClassPath()) {
+    for (String j : HadoopClient.classPath()) {
       onHadoop.addAll(classes(Path.of(j)));
     }
     Map<String, Set<String>> refs = references(jar);

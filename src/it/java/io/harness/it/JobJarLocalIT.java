@@ -1,11 +1,15 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +18,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -23,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every command of the job jar, run as {@code hadoop jar harness.jar ...} runs it: a JVM of its own whose class
- * path is Hadoop's client class path alone ({@link Cli#hadoopClassPath()}), then
+ * path is Hadoop's client class path alone ({@link HadoopClient#classPath()}), then
  * {@code org.apache.hadoop.util.RunJar harness.jar COMMAND ...}, on the local file system with small sizes. The
  * commands come from the job jar's own {@code --help} (and each command's), so a new command fails this test
  * until it is run here; the commands whose libraries a Hadoop client does not have say where they run.
@@ -46,28 +49,28 @@ class JobJarLocalIT {
 
     Path data = work.resolve("data");
     // dfsio on the local engine (the local job runner's framework named as on a client): write, verified read
-    Cli.Run w = ok("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--root", data + "/dfsio",
+    Run w = ok("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--root", data + "/dfsio",
         "-D", "mapreduce.framework.name=local");
     assertTrue(w.out().contains(" Total MBytes processed: 2\n"), w.out());
-    JsonNode write = Cli.lastResult(work.resolve("harness-runs"));
-    Path writeRun = Cli.lastRunDir(work.resolve("harness-runs"));
+    JsonNode write = Runs.latestResult(work.resolve("harness-runs"));
+    Path writeRun = Runs.latest(work.resolve("harness-runs"));
     assertEquals(2 * MB, write.at("/aggregate/bytes").asLong());
     assertEquals(2, write.at("/aggregate/tasks").asInt());
     for (int i = 0; i < 2; i++) {
       assertEquals(MB, Files.size(data.resolve("dfsio/io_data/test_io_" + i)));
     }
     ok("dfsio", "-read", "--verify", "-nrFiles", "2", "-fileSize", "1MB", "--root", data + "/dfsio");
-    JsonNode read = Cli.lastResult(work.resolve("harness-runs"));
-    Path readRun = Cli.lastRunDir(work.resolve("harness-runs"));
+    JsonNode read = Runs.latestResult(work.resolve("harness-runs"));
+    Path readRun = Runs.latest(work.resolve("harness-runs"));
     assertEquals("read", read.path("operation").asText());
     assertEquals(2 * MB, read.at("/aggregate/bytes").asLong());
     assertEquals(0, read.at("/aggregate/failedTasks").asInt());
-    Cli.Run partFile = ok("dfsio", "analyze", data + "/dfsio/io_write");
+    Run partFile = ok("dfsio", "analyze", data + "/dfsio/io_write");
     assertTrue(partFile.out().contains(" Total MBytes processed: 2\n"), partFile.out());
 
     // teragen, then teravalidate of its rows and checksum
-    Cli.Run gen = ok("teragen", "1000", data + "/teragen", "-m", "2");
-    JsonNode rows = Cli.lastResult(work.resolve("harness-runs"));
+    Run gen = ok("teragen", "1000", data + "/teragen", "-m", "2");
+    JsonNode rows = Runs.latestResult(work.resolve("harness-runs"));
     assertEquals(1000, rows.at("/figures/rows").asLong());
     assertEquals(100_000, rows.at("/aggregate/bytes").asLong());
     try (Stream<Path> parts = Files.list(data.resolve("teragen"))) {
@@ -77,13 +80,13 @@ class JobJarLocalIT {
     String checksum = rows.at("/figures/checksum").asText();
     assertTrue(gen.out().contains("teragen: checksum " + checksum), gen.out());
     ok("teravalidate", data + "/teragen", "--checksum-only", "--expect-rows", "1000", "--expect-checksum", checksum);
-    JsonNode valid = Cli.lastResult(work.resolve("harness-runs"));
+    JsonNode valid = Runs.latestResult(work.resolve("harness-runs"));
     assertEquals(1000, valid.at("/figures/rows").asLong());
     assertEquals(checksum, valid.at("/figures/checksum").asText());
 
     // freon dfsg: 10 files of 4 KB
     ok("freon", "dfsg", "-n", "10", "-s", "4KB", "-p", "p", "-r", "file://" + data + "/dfsg");
-    JsonNode dfsg = Cli.lastResult(work.resolve("harness-runs"));
+    JsonNode dfsg = Runs.latestResult(work.resolve("harness-runs"));
     assertEquals(10, dfsg.at("/figures/files").asLong());
     assertEquals(10 * 4096, dfsg.at("/aggregate/bytes").asLong());
     try (Stream<Path> files = Files.list(data.resolve("dfsg/p"))) {
@@ -97,7 +100,7 @@ class JobJarLocalIT {
     // namespace: 20 files through create, stat, rename and delete on 2 threads; the run's directory removed after
     ok("namespace", "--phases", "create,stat,rename,delete", "-n", "20", "-t", "2", "-p", "p", "-r",
         "file://" + data + "/ns");
-    JsonNode ns = Cli.lastResult(work.resolve("harness-runs"));
+    JsonNode ns = Runs.latestResult(work.resolve("harness-runs"));
     List<String> phases = new java.util.ArrayList<>();
     for (JsonNode p : ns.at("/figures/phases")) {
       phases.add(p.get("name").asText());
@@ -115,7 +118,7 @@ class JobJarLocalIT {
 
   /** analyze, report and compare of the saved dfsio runs. */
   private void savedRuns(Path writeRun, Path readRun, JsonNode write) throws Exception {
-    Cli.Run again = ok("analyze", writeRun.toString());
+    Run again = ok("analyze", writeRun.toString());
     assertTrue(again.out().contains(" Total MBytes processed: 2\n"), again.out());
     assertTrue(again.out().contains("Tasks: 2 (0 failed)"), again.out());
 
@@ -156,9 +159,9 @@ class JobJarLocalIT {
     for (String[] line : List.of(new String[] {"spark", "generate", "--rows", "8", "file:///x"},
         new String[] {"attach", "1", "--rules", "write"}, new String[] {"freon", "cgscm", "-n", "2"},
         new String[] {"freon", "cgom", "-n", "2"}, new String[] {"freon", "cgdn", "--index", "0"})) {
-      Cli.Run r = hadoopJar(line);
+      Run r = hadoopJar(line);
       String name = line[0].equals("freon") ? "freon " + line[1] : line[0];
-      assertEquals(2, r.code(), r.all());
+      assertExit(r, 2);
       assertEquals("", r.out());
       assertEquals(1, r.err().lines().count(), r.err());
       assertTrue(r.err().startsWith("harness " + name + ": ") && r.err().contains("run bin/harness " + name),
@@ -167,16 +170,16 @@ class JobJarLocalIT {
     // no mini cluster on a Hadoop client: neither harness cluster nor --embedded has a kind to start
     for (String[] line : List.of(new String[] {"cluster", "hdfs:1", "--data", work.resolve("c").toString()},
         new String[] {"dfsio", "-write", "--embedded", "hdfs:1", "-nrFiles", "1", "-fileSize", "1MB"})) {
-      Cli.Run r = hadoopJar(line);
-      assertEquals(2, r.code(), r.all());
+      Run r = hadoopJar(line);
+      assertExit(r, 2);
       assertEquals(1, r.err().lines().count(), r.err());
       assertTrue(r.err().contains("unknown cluster kind 'hdfs' (available here: none)"), r.err());
       assertFalse(Files.exists(work.resolve("c")), "nothing made");
     }
     for (String parent : commands) {
       if (commands.stream().anyMatch(c -> c.startsWith(parent + " "))) {
-        Cli.Run r = hadoopJar(parent.split(" "));
-        assertEquals(2, r.code(), r.all());
+        Run r = hadoopJar(parent.split(" "));
+        assertExit(r, 2);
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("harness " + parent + ": "), r.err());
       }
@@ -187,8 +190,8 @@ class JobJarLocalIT {
   private void listCommands(String parent, Set<String> into) throws Exception {
     List<String> args = new ArrayList<>(Arrays.asList(parent.isEmpty() ? new String[0] : parent.split(" ")));
     args.add("--help");
-    Cli.Run help = hadoopJar(args.toArray(new String[0]));
-    assertEquals(0, help.code(), help.all());
+    Run help = hadoopJar(args.toArray(new String[0]));
+    assertExit(help, 0);
     boolean inList = false;
     for (String l : help.out().split("\n")) {
       if (l.equals("Commands:")) {
@@ -207,15 +210,15 @@ class JobJarLocalIT {
   }
 
   /** A run that must succeed: exit 0, and no class missing on the way. */
-  private Cli.Run ok(String... args) throws Exception {
-    Cli.Run r = hadoopJar(args);
-    assertEquals(0, r.code(), String.join(" ", args) + "\n" + r.all());
+  private Run ok(String... args) throws Exception {
+    Run r = hadoopJar(args);
+    assertExit(r, 0);
     assertFalse(r.err().contains("NoClassDefFoundError") || r.err().contains("ClassNotFoundException"), r.err());
     return r;
   }
 
   /** {@code hadoop jar harness.jar ARGS} in {@link #work}: RunJar on Hadoop's client class path alone. */
-  private Cli.Run hadoopJar(String... args) throws Exception {
+  private Run hadoopJar(String... args) throws Exception {
     Path log4j = work.resolve("log4j.properties");
     if (!Files.exists(log4j)) {
       Files.writeString(log4j, "log4j.rootLogger=WARN, err\nlog4j.appender.err=org.apache.log4j.ConsoleAppender\n"
@@ -226,24 +229,17 @@ class JobJarLocalIT {
     }
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx256m", "-Dlog4j.configuration=" + log4j.toUri(), "-cp",
-        String.join(File.pathSeparator, Cli.hadoopClassPath()), "org.apache.hadoop.util.RunJar",
+        String.join(File.pathSeparator, HadoopClient.classPath()), "org.apache.hadoop.util.RunJar",
         System.getProperty("harness.jobjar")));
     cmd.addAll(List.of(args));
-    Path out = work.resolve("hadoop-jar.out");
-    Path err = work.resolve("hadoop-jar.err");
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile());
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
     pb.environment().remove("HADOOP_CONF_DIR");
     pb.environment().remove("OZONE_CONF_DIR");
     pb.environment().remove("HADOOP_CLASSPATH");
-    Process p = pb.start();
     // a guard against a hang only, not a speed check
-    if (!p.waitFor(300, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError("hadoop jar " + String.join(" ", args) + " still running after 300 s");
-    }
+    Run r = Cli.exec(pb, 300);
     noteCommand(args);
-    return new Cli.Run(p.exitValue(), Files.readString(out), Files.readString(err));
+    return r;
   }
 
   /** The command a line ran: its longest run of leading words that is a listed command (none for --help). */

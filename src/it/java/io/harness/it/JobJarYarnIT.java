@@ -1,13 +1,17 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.data.SeededData;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.MiniDfsProvider;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
+import io.harness.testkit.SeededContent;
 import java.io.File;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +22,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -82,9 +85,9 @@ class JobJarYarnIT {
   @Test
   void hadoopJarWritesAndReadsAsYarnJobs(@TempDir Path work) throws Exception {
     String root = "/benchmarks/yarn-it";
-    Cli.Run w = hadoopJar(work, "dfsio", "-write", "-nrFiles", "" + FILES, "-fileSize", "4MB",
+    Run w = hadoopJar(work, "dfsio", "-write", "-nrFiles", "" + FILES, "-fileSize", "4MB",
         "-bufferSize", "65536", "--root", root, "-resFile", work.resolve("res.log").toString(), "--instrument");
-    assertEquals(0, w.code(), w.all());
+    assertExit(w, 0);
     assertTrue(w.out().contains("--instrument: the maps load -javaagent:harness-instrumentation.jar=rules=write,ozone"),
         w.out());
     assertTrue(w.out().contains("MapReduce engine (yarn)"), w.out());
@@ -105,7 +108,7 @@ class JobJarYarnIT {
       for (int i = 0; i < FILES; i++) {
         org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(root + "/io_data/test_io_" + i);
         assertEquals(FILE_SIZE, fs.getFileStatus(p).getLen(), p.toString());
-        DfsioChecks.assertContent(fs, p, new SeededData(24301, i), FILE_SIZE);
+        SeededContent.assertFile(fs, p, 24301, i, FILE_SIZE);
       }
       // the reducer's part file: TestDFSIO's sums and the harness's keys, one map per file
       Map<String, String> part = partFile(fs, root + "/io_write/part-00000");
@@ -120,7 +123,7 @@ class JobJarYarnIT {
     }
 
     // the JSON of the client has every map's record
-    JsonNode json = Cli.lastResult(work.resolve("runs"));
+    JsonNode json = Runs.latestResult(work.resolve("runs"));
     assertEquals(FILES, json.get("tasks").size(), json.get("tasks").toString());
     assertEquals(FILES * FILE_SIZE, json.get("aggregate").get("bytes").asLong());
     assertEquals(64, json.get("tasks").get(0).get("latency").get("write").get("count").asLong());
@@ -137,21 +140,21 @@ class JobJarYarnIT {
 
     // the printed block is what the analyzer makes of the job's part file
     Path confFile = confDir.resolve("core-site.xml");
-    Cli.Run a = Cli.inProcess("dfsio", "analyze", hdfs.fileSystemUri() + root + "/io_write", "-conf",
+    Run a = Cli.run("dfsio", "analyze", hdfs.fileSystemUri() + root + "/io_write", "-conf",
         confFile.toString(), "-resFile", work.resolve("analyze.log").toString());
-    assertEquals(0, a.code(), a.all());
+    assertExit(a, 0);
     for (String key : List.of(" Total MBytes processed: ", "      Throughput mb/sec: ",
         " Average IO rate mb/sec: ", "  IO rate std deviation: ")) {
       assertEquals(line(w.out(), key), line(a.out(), key));
     }
 
     // a verified read, as a second job: every map checks every byte it reads
-    Cli.Run r = hadoopJar(work, "dfsio", "-read", "--verify", "-nrFiles", "" + FILES, "-fileSize", "4MB",
+    Run r = hadoopJar(work, "dfsio", "-read", "--verify", "-nrFiles", "" + FILES, "-fileSize", "4MB",
         "--root", root, "-resFile", work.resolve("res.log").toString());
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
     assertTrue(r.out().contains("----- TestDFSIO ----- : read"), r.out());
     assertEquals("harness dfsio read", lastApp().getName());
-    assertEquals(FILES * FILE_SIZE, Cli.lastResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
+    assertEquals(FILES * FILE_SIZE, Runs.latestResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
   }
 
   /**
@@ -168,10 +171,10 @@ class JobJarYarnIT {
       assertEquals(0, org.apache.hadoop.util.ToolRunner.run(c, new org.apache.hadoop.examples.terasort.TeraGen(),
           new String[] {"1000", "/peer/teragen-" + maps}));
     }
-    Cli.Run job = hadoopJar(work, "teragen", "1000", "/harness/teragen-yarn-3", "-m", "3", "--instrument=write");
-    assertEquals(0, job.code(), job.all());
+    Run job = hadoopJar(work, "teragen", "1000", "/harness/teragen-yarn-3", "-m", "3", "--instrument=write");
+    assertExit(job, 0);
     // --instrument: each map's JVM timed its part file: written (one batch), synced once, closed once
-    Map<String, long[]> perMap = mapCounters(Cli.lastResult(work.resolve("runs")), "write.call", "hsync.call",
+    Map<String, long[]> perMap = mapCounters(Runs.latestResult(work.resolve("runs")), "write.call", "hsync.call",
         "close.call");
     assertEquals(Set.of("part-m-00000", "part-m-00001", "part-m-00002"), perMap.keySet());
     for (long[] c : perMap.values()) {
@@ -180,9 +183,9 @@ class JobJarYarnIT {
     assertTrue(job.out().contains("MapReduce engine (yarn)"), job.out());
     assertEquals("harness teragen", lastApp().getName());
     assertEquals(FinalApplicationStatus.SUCCEEDED, lastApp().getFinalApplicationStatus());
-    Cli.Run local = Cli.inProcess("teragen", "1000", "/harness/teragen-local-7", "-m", "7", "--engine", "local",
+    Run local = Cli.run("teragen", "1000", "/harness/teragen-local-7", "-m", "7", "--engine", "local",
         "-conf", confDir.resolve("core-site.xml").toString(), "--run-dir", work.resolve("runs").toString());
-    assertEquals(0, local.code(), local.all());
+    assertExit(local, 0);
     try (FileSystem fs = FileSystem.newInstance(conf)) {
       assertSameFiles(fs, "/peer/teragen-3", "/harness/teragen-yarn-3", 3);
       assertSameFiles(fs, "/peer/teragen-7", "/harness/teragen-local-7", 7);
@@ -231,11 +234,11 @@ class JobJarYarnIT {
    * with {@code --instrument}, as the README says: {@code -libjars} the agent jar and
    * {@code -Djdk.attach.allowAttachSelf=true} in {@code HADOOP_CLIENT_OPTS}.
    */
-  private static Cli.Run hadoopJar(Path work, String... args) throws Exception {
+  private static Run hadoopJar(Path work, String... args) throws Exception {
     boolean instrument = java.util.Arrays.stream(args).anyMatch(a -> a.startsWith("--instrument"));
     List<String> cp = new ArrayList<>();
     cp.add(confDir.toString());
-    cp.addAll(Cli.hadoopClassPath());
+    cp.addAll(HadoopClient.classPath());
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx512m", "-Dlog4j.configuration=file:" + Cli.home().resolve("conf/log4j.properties")));
     if (instrument) {
@@ -248,19 +251,11 @@ class JobJarYarnIT {
       cmd.addAll(List.of("-libjars", Cli.home().resolve("lib/harness-instrumentation.jar").toString()));
     }
     cmd.addAll(List.of("--run-dir", work.resolve("runs").toString()));
-    Path out = work.resolve("hadoop-jar.out");
-    Path err = work.resolve("hadoop-jar.err");
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile());
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
     pb.environment().remove("HADOOP_CONF_DIR");
     pb.environment().remove("OZONE_CONF_DIR");
-    Process p = pb.start();
     // a guard against a hang only, not a speed check
-    if (!p.waitFor(600, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError("hadoop jar still running after 600 s: " + Files.readString(err));
-    }
-    return new Cli.Run(p.exitValue(), Files.readString(out), Files.readString(err));
+    return Cli.exec(pb, 600);
   }
 
   private static RMApp lastApp() {

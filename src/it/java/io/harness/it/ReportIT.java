@@ -1,5 +1,6 @@
 package io.harness.it;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +10,9 @@ import io.harness.core.report.HtmlReport;
 import io.harness.core.report.ReportTable;
 import io.harness.core.report.RunGroup;
 import io.harness.core.report.SavedRun;
-import io.harness.core.result.ResultWriter;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,13 +52,13 @@ class ReportIT {
 
   @Test
   void theReportARunWritesDrawsEveryChartAndShowsTheRunsOwnFigures(@TempDir Path work) throws Exception {
-    Cli.Run r = Cli.process(work, 300, "dfsio", "-write", "-nrFiles", "4", "-fileSize", "16MB", "--embedded",
+    Run r = Cli.process(work, 300, "dfsio", "-write", "-nrFiles", "4", "-fileSize", "16MB", "--embedded",
         "hdfs:1", "--instrument");
-    assertEquals(0, r.code(), r.all());
-    Path run = Cli.lastRunDir(work.resolve("harness-runs"));
+    assertExit(r, 0);
+    Path run = Runs.latest(work.resolve("harness-runs"));
     Path report = run.resolve(HtmlReport.FILE);
     assertTrue(r.out().contains("Report: " + report), r.out());
-    JsonNode json = ResultWriter.mapper().readTree(run.resolve("result.json").toFile());
+    JsonNode json = Runs.result(run);
 
     ReportPage page = ReportPage.load(browser, report);
     List<String> kinds = new ArrayList<>();
@@ -86,12 +89,12 @@ class ReportIT {
     Path runs = work.resolve("runs");
     List<RunGroup> groups = new ArrayList<>();
     for (String files : List.of("2", "3")) {
-      Cli.Run r = Cli.inProcess("dfsio", "-write", "-nrFiles", files, "-fileSize", "4MB", "-fs", "file:///",
+      Run r = Cli.run("dfsio", "-write", "-nrFiles", files, "-fileSize", "4MB", "-fs", "file:///",
           "--root", work.resolve("root" + files).toString(), "--run-dir", runs.toString(), "--no-report",
           "-resFile", work.resolve("res.log").toString());
-      assertEquals(0, r.code(), r.all());
+      assertExit(r, 0);
       assertFalse(r.out().contains("Report: "), r.out());
-      Path run = Cli.lastRunDir(runs);
+      Path run = Runs.latest(runs);
       assertFalse(Files.exists(run.resolve(HtmlReport.FILE)), "--no-report");
       groups.add(new RunGroup(files + " files", List.of(SavedRun.load(run, "RUN_DIR"))));
     }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Runs;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,7 +82,7 @@ class SignalsIT {
     assertFalse(s.err().contains("\tat "), s.err());
     assertTrue(s.out().contains("----- TestDFSIO ----- : write"), s.out());
     assertTrue(s.out().contains("Aggregate throughput mb/sec: "), s.out());
-    JsonNode json = Cli.lastResult(work.resolve("harness-runs"));
+    JsonNode json = Runs.latestResult(work.resolve("harness-runs"));
     assertEquals(143, json.get("exitCode").asInt());
     assertEquals("SIGTERM", json.get("interrupted").asText());
     assertEquals(2, json.get("tasks").size());
@@ -101,7 +103,7 @@ class SignalsIT {
         s.code(), s.err().lines().count(), s.secondsAfterSignal());
     assertEquals(130, s.code(), s.out() + s.err());
     assertTrue(s.err().contains("freon dfsg: stopped by SIGINT"), s.err());
-    JsonNode json = Cli.lastResult(work.resolve("harness-runs"));
+    JsonNode json = Runs.latestResult(work.resolve("harness-runs"));
     assertEquals(130, json.get("exitCode").asInt());
     assertEquals("SIGINT", json.get("interrupted").asText());
     long files = json.get("figures").get("files").asLong();

@@ -1,11 +1,16 @@
 package io.harness.containers;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertNoStackTrace;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.data.SeededData;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
+import io.harness.testkit.SeededContent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,7 +31,7 @@ import org.junit.jupiter.api.function.ThrowingConsumer;
  * terminal and in the run folder.
  */
 final class Fault {
-  private final CompletableFuture<Cli.Run> run;
+  private final CompletableFuture<Run> run;
   private final Path runDir;
 
   private Fault(Path runDir, String... args) {
@@ -69,26 +74,23 @@ final class Fault {
   }
 
   /** The run's end (at most {@code minutes}), reported as one FAULT line plus what it printed. */
-  Cli.Run await(String cluster, String name, int minutes) throws Exception {
-    Cli.Run r = run.get(minutes, TimeUnit.MINUTES);
+  Run await(String cluster, String name, int minutes) throws Exception {
+    Run r = run.get(minutes, TimeUnit.MINUTES);
     report(cluster, name, r);
     return r;
   }
 
-  static void report(String cluster, String name, Cli.Run r) {
+  static void report(String cluster, String name, Run r) {
     System.out.printf("FAULT | %s | %s | exit %d | %d stderr line(s) | %.1f s%n", cluster, name, r.code(),
         r.err().lines().count(), r.seconds());
     System.out.println("--- stdout\n" + r.out() + "--- stderr\n" + r.err() + "---");
   }
 
   /** The checks every faulted run passes: no stack trace, result.json and records saved, its exit code. */
-  JsonNode assertTruthful(Cli.Run r) throws Exception {
-    assertFalse(r.err().contains("\tat "), "no stack trace on the terminal:\n" + r.err());
-    JsonNode json = Cli.lastResult(runDir);
-    Path last;
-    try (Stream<Path> s = Files.list(runDir)) {
-      last = s.sorted().reduce((a, b) -> b).orElseThrow();
-    }
+  JsonNode assertTruthful(Run r) throws Exception {
+    assertNoStackTrace(r);
+    JsonNode json = Runs.latestResult(runDir);
+    Path last = Runs.latest(runDir);
     assertTrue(Files.isRegularFile(last.resolve("records.jsonl.gz")), "records saved in " + last);
     assertEquals(r.code(), json.get("exitCode").asInt(), "the JSON's exit code is the run's");
     long okBytes = 0;
@@ -106,9 +108,9 @@ final class Fault {
   }
 
   /** A failed run: exit 1, each failed task's reason on the terminal; returns the tasks that succeeded. */
-  Set<String> assertFailedTruthfully(Cli.Run r) throws Exception {
+  Set<String> assertFailedTruthfully(Run r) throws Exception {
     JsonNode json = assertTruthful(r);
-    assertEquals(1, r.code(), r.all());
+    assertExit(r, 1);
     assertTrue(r.err().contains("task(s) failed:"), r.err());
     assertTrue(json.get("failedTasks").size() > 0, json.toString());
     Set<String> ok = new HashSet<>();
@@ -126,7 +128,7 @@ final class Fault {
    * The files the run reported as written: all of them after exit 0 (the aggregate counts {@code bytes}), else
    * the tasks without an error after a truthful failure (exit 1, the failed tasks named).
    */
-  Set<String> written(Cli.Run r, long bytes) throws Exception {
+  Set<String> written(Run r, long bytes) throws Exception {
     if (r.code() != 0) {
       return assertFailedTruthfully(r);
     }
@@ -146,27 +148,19 @@ final class Fault {
   void readBackFinds(Set<String> written, ClusterContainers cluster, DfsioFiles f, String label, String name,
       String... read) throws Exception {
     if (written.size() == f.files()) {
-      Cli.Run r = Cli.run(read);
+      Run r = Cli.run(read);
       report(label, name, r);
-      assertEquals(0, r.code(), r.all());
-      assertEquals(f.files() * f.fileSize(), Cli.lastResult(runDir).get("aggregate").get("bytes").asLong());
+      assertExit(r, 0);
+      assertEquals(f.files() * f.fileSize(), Runs.latestResult(runDir).get("aggregate").get("bytes").asLong());
       return;
     }
     long t0 = System.nanoTime();
-    byte[] got = new byte[1 << 20];
-    byte[] scratch = new byte[got.length];
     try (FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.configuration())) {
       for (String file : written) {
         int index = Integer.parseInt(file.substring(file.lastIndexOf('_') + 1));
-        SeededData data = new SeededData(f.seed(), index);
         org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(f.root() + "/io_data/" + file);
         try (FSDataInputStream in = fs.open(p)) {
-          for (long pos = 0; pos < f.fileSize(); pos += got.length) {
-            int n = (int) Math.min(got.length, f.fileSize() - pos);
-            in.readFully(got, 0, n);
-            assertEquals(-1, data.firstMismatch(got, 0, n, pos, scratch), p + ": first byte that differs");
-          }
-          assertEquals(-1, in.read(), p + ": nothing after " + f.fileSize() + " bytes");
+          SeededContent.assertStream(p.toString(), in, f.seed(), index, 0, f.fileSize());
         }
       }
     }
@@ -185,13 +179,13 @@ final class Fault {
   void twoDatanodesKilled(ClusterContainers cluster, String label, String files) throws Exception {
     cluster.datanode(0).kill();
     cluster.datanode(1).kill();
-    Cli.Run r = await(label, "2: dn1, dn2 killed during dfsio -write " + files, 15);
+    Run r = await(label, "2: dn1, dn2 killed during dfsio -write " + files, 15);
     Set<String> ok = assertFailedTruthfully(r);
     assertTrue(ok.size() < 4, ok.toString());
   }
 
   /** Case 3: the first datanode paused until the run and {@code then} (given the run's end) are over. */
-  void onePaused(ClusterContainers cluster, String label, String files, ThrowingConsumer<Cli.Run> then)
+  void onePaused(ClusterContainers cluster, String label, String files, ThrowingConsumer<Run> then)
       throws Throwable {
     cluster.datanode(0).pause();
     try {
@@ -204,7 +198,7 @@ final class Fault {
   /** The tasks of the newest run that ended without an error. */
   static Set<String> succeeded(Path runDir) throws Exception {
     Set<String> ok = new HashSet<>();
-    for (JsonNode t : Cli.lastResult(runDir).get("tasks")) {
+    for (JsonNode t : Runs.latestResult(runDir).get("tasks")) {
       if (t.get("error").isNull()) {
         ok.add(t.get("name").asText());
       }

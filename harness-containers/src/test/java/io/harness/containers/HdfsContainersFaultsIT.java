@@ -1,10 +1,14 @@
 package io.harness.containers;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -83,8 +87,8 @@ class HdfsContainersFaultsIT {
   void case1OneDatanodeKilledTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Exception {
     Fault write = writeUnderWay();
     cluster.datanode(0).kill();
-    Cli.Run r = write.await(CLUSTER, "1: dn1 killed during dfsio -write 4 x 256MB", 15);
-    assertEquals(0, r.code(), r.all());
+    Run r = write.await(CLUSTER, "1: dn1 killed during dfsio -write 4 x 256MB", 15);
+    assertExit(r, 0);
     readBack(write, write.written(r, BYTES), "1: dfsio -read --verify after dn1 killed");
   }
 
@@ -100,11 +104,11 @@ class HdfsContainersFaultsIT {
   @Test
   void case4NamenodeKilledAndRestartedEveryWriterFails() throws Exception {
     Fault write = writeUnderWay("-D", "dfs.blocksize=16m");
-    Cli.Run r = namenodeKilledAndRestartedOn(write, "");
+    Run r = namenodeKilledAndRestartedOn(write, "");
     Set<String> written = write.assertFailedTruthfully(r);
     assertEquals(Set.of(), written, "no file written: " + r.all());
-    assertEquals(4, Cli.lastResult(work.resolve("runs")).get("failedTasks").size(), r.all());
-    assertEquals(0, Cli.lastResult(work.resolve("runs")).at("/aggregate/bytes").asLong());
+    assertEquals(4, Runs.latestResult(work.resolve("runs")).get("failedTasks").size(), r.all());
+    assertEquals(0, Runs.latestResult(work.resolve("runs")).at("/aggregate/bytes").asLong());
   }
 
   /**
@@ -114,8 +118,8 @@ class HdfsContainersFaultsIT {
   @Test
   void case4NamenodeKilledAndRestartedWithTheClientsRetryPolicyOnEveryFileIsWritten() throws Exception {
     Fault write = writeUnderWay("-D", "dfs.blocksize=16m", "-D", "dfs.client.retry.policy.enabled=true");
-    Cli.Run r = namenodeKilledAndRestartedOn(write, ", client retry policy on");
-    assertEquals(0, r.code(), r.all());
+    Run r = namenodeKilledAndRestartedOn(write, ", client retry policy on");
+    assertExit(r, 0);
     readBack(write, write.written(r, BYTES), "4: dfsio -read --verify after the nn restart, client retry policy on");
   }
 
@@ -123,7 +127,7 @@ class HdfsContainersFaultsIT {
    * The namenode killed and started again 5 s later (its image and edits on its host folder) while dfsio writes
    * with 16 MB blocks (every writer asks the namenode for a block within a second); returns the run.
    */
-  private Cli.Run namenodeKilledAndRestartedOn(Fault write, String name) throws Exception {
+  private Run namenodeKilledAndRestartedOn(Fault write, String name) throws Exception {
     Fault.killedAndStartedAgain(cluster.service(HdfsContainers.NAMENODE));
     return write.await(CLUSTER, "4: nn killed, restarted 5 s later, during dfsio -write 4 x 256MB" + name, 15);
   }
@@ -139,17 +143,17 @@ class HdfsContainersFaultsIT {
     Fault gen = Fault.start(work.resolve("runs"), "teragen", "10m", "/tera", "-m", "2", "-fs",
         cluster.uri().toString(), "--task-timeout", "5m", "--run-dir", runs).awaitOnDisk(cluster, base, 3L * 200 << 20);
     cluster.datanode(0).kill();
-    Cli.Run r = gen.await(CLUSTER, "1: dn1 killed during teragen 10m rows, 2 maps", 15);
-    assertEquals(0, r.code(), r.all());
+    Run r = gen.await(CLUSTER, "1: dn1 killed during teragen 10m rows, 2 maps", 15);
+    assertExit(r, 0);
     JsonNode json = gen.assertTruthful(r);
     assertEquals(10_000_000L * 100, json.get("aggregate").get("bytes").asLong());
     String checksum = json.get("figures").get("checksum").asText();
-    Cli.Run v = Cli.run("teravalidate", "/tera", "--checksum-only", "--expect-rows", "10m", "--expect-checksum",
+    Run v = Cli.run("teravalidate", "/tera", "--checksum-only", "--expect-rows", "10m", "--expect-checksum",
         checksum, "-fs",
         cluster.uri().toString(), "--run-dir", runs);
     Fault.report(CLUSTER, "1: teravalidate after dn1 killed", v);
-    assertEquals(0, v.code(), v.all());
-    assertEquals(10_000_000L, Cli.lastResult(work.resolve("runs")).get("figures").get("rows").asLong());
+    assertExit(v, 0);
+    assertEquals(10_000_000L, Runs.latestResult(work.resolve("runs")).get("figures").get("rows").asLong());
   }
 
   /**
@@ -167,14 +171,14 @@ class HdfsContainersFaultsIT {
     for (String dn : cluster.datanodes()) {
       cluster.service(dn).kill();
     }
-    Cli.Run r = dfsg.await(CLUSTER, "all 3 dn killed during freon dfsg -f -n 100 -s 2MB", 15);
-    JsonNode json = Cli.lastResult(work.resolve("runs"));
+    Run r = dfsg.await(CLUSTER, "all 3 dn killed during freon dfsg -f -n 100 -s 2MB", 15);
+    JsonNode json = Runs.latestResult(work.resolve("runs"));
     JsonNode figures = json.get("figures");
     long ok = figures.get("files").asLong();
     long bad = figures.get("failedFiles").asLong();
     assertEquals(100, ok + bad, figures.toString());
     assertTrue(ok > 0 && bad > 0, figures.toString());
-    assertEquals(1, r.code(), r.all());
+    assertExit(r, 1);
     assertEquals(1, json.get("exitCode").asInt());
     assertTrue(r.out().contains("Files written: " + ok + " (" + bad + " failed)"), r.out());
     assertTrue(r.err().contains("freon dfsg: " + bad + " file(s) failed:"), r.err());
@@ -213,7 +217,7 @@ class HdfsContainersFaultsIT {
   void case3OneDatanodePausedTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Throwable {
     Fault write = writeUnderWay("-D", PAUSE_TIMEOUT);
     write.onePaused(cluster, CLUSTER, "4 x 256MB", r -> {
-      assertEquals(0, r.code(), r.all());
+      assertExit(r, 0);
       write.readBackFinds(write.written(r, BYTES), cluster, FILES, CLUSTER,
           "3: dfsio -read --verify, dn1 still paused", dfsio("dfsio", "-read", "--verify", "-D", PAUSE_TIMEOUT));
     });

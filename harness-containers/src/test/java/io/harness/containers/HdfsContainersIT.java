@@ -1,9 +1,13 @@
 package io.harness.containers;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertUsageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -55,16 +59,15 @@ class HdfsContainersIT {
     String fsUri = cluster.uri().toString();
     String[] common = {"-fs", fsUri, "--root", "/keep", "--run-dir", work.resolve("clean-runs").toString(),
         "-resFile", work.resolve("clean.log").toString()};
-    assertEquals(0, Cli.run(Cli.concat(new String[] {"dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB"}, common))
-        .code());
+    assertExit(Cli.run(Cli.concat(new String[] {"dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB"}, common)), 0);
     org.apache.hadoop.fs.Path foreign = new org.apache.hadoop.fs.Path("/keep/notes.txt");
     org.apache.hadoop.fs.Path beside = new org.apache.hadoop.fs.Path("/keep-notes.txt");
     try (FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.configuration())) {
       write(fs, foreign, "not dfsio's");
       write(fs, beside, "beside the root");
 
-      Cli.Run refused = Cli.run(Cli.concat(new String[] {"dfsio", "-clean"}, common));
-      assertEquals(2, refused.code(), refused.all());
+      Run refused = Cli.run(Cli.concat(new String[] {"dfsio", "-clean"}, common));
+      assertUsageError(refused, "-clean");
       assertEquals(1, refused.err().lines().count(), refused.err());
       assertTrue(refused.err().contains("-clean") && refused.err().contains("notes.txt")
           && refused.err().contains("nothing deleted"), refused.err());
@@ -72,8 +75,8 @@ class HdfsContainersIT {
       assertEquals(2, fs.listStatus(new org.apache.hadoop.fs.Path("/keep/io_data")).length, "dfsio's files kept too");
 
       fs.delete(foreign, false);
-      Cli.Run clean = Cli.run(Cli.concat(new String[] {"dfsio", "-clean"}, common));
-      assertEquals(0, clean.code(), clean.all());
+      Run clean = Cli.run(Cli.concat(new String[] {"dfsio", "-clean"}, common));
+      assertExit(clean, 0);
       assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/keep")), clean.out());
       assertEquals("beside the root", read(fs, beside));
     }

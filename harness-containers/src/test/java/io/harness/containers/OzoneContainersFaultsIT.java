@@ -1,7 +1,11 @@
 package io.harness.containers;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -95,8 +99,8 @@ class OzoneContainersFaultsIT {
     Case c = new Case("case4");
     Fault write = c.writeUnderWay("5m");
     Fault.killedAndStartedAgain(cluster.service(OzoneContainers.OM));
-    Cli.Run r = write.await(CLUSTER, "4: om killed, restarted 5 s later, during dfsio -write 4 x 64MB", 15);
-    assertEquals(0, r.code(), r.all());
+    Run r = write.await(CLUSTER, "4: om killed, restarted 5 s later, during dfsio -write 4 x 64MB", 15);
+    assertExit(r, 0);
     c.verifiedReadFinds(write, write.written(r, BYTES), "4: dfsio -read --verify after the om restart");
   }
 
@@ -111,7 +115,7 @@ class OzoneContainersFaultsIT {
   void case3OneDatanodePausedTheWriteRecoversAndAVerifiedReadFindsEveryByte() throws Throwable {
     Case c = new Case("case3");
     Fault write = c.writeUnderWay("5m");
-    Cli.Run[] r = new Cli.Run[1];
+    Run[] r = new Run[1];
     write.onePaused(cluster, CLUSTER, "4 x 64MB", run -> r[0] = run);
     assertEquals(0, r[0].code(), r[0].all());
     c.verifiedReadFinds(write, write.written(r[0], BYTES), "3: dfsio -read --verify after dn1 resumed");
@@ -124,8 +128,8 @@ class OzoneContainersFaultsIT {
     Case c = new Case("case1");
     Fault write = c.writeUnderWay("5m");
     cluster.datanode(0).kill();
-    Cli.Run r = write.await(CLUSTER, "1: dn1 killed during dfsio -write 4 x 64MB", 15);
-    assertEquals(0, r.code(), r.all());
+    Run r = write.await(CLUSTER, "1: dn1 killed during dfsio -write 4 x 64MB", 15);
+    assertExit(r, 0);
     c.verifiedReadFinds(write, write.written(r, BYTES), "1: dfsio -read --verify after dn1 killed");
   }
 
@@ -146,9 +150,9 @@ class OzoneContainersFaultsIT {
     }
     Fault write = c.writeUnderWay("30s");
     cluster.datanode(1).kill();
-    Cli.Run r = write.await(CLUSTER, "2: dn2 killed (dn1 gone since case 1) during dfsio -write 4 x 64MB, "
+    Run r = write.await(CLUSTER, "2: dn2 killed (dn1 gone since case 1) during dfsio -write 4 x 64MB, "
         + "--task-timeout 30s", 15);
     assertEquals(Set.of(), write.assertFailedTruthfully(r), "no task ends without an error");
-    assertEquals(4, Cli.lastResult(c.runs()).get("failedTasks").size(), r.all());
+    assertEquals(4, Runs.latestResult(c.runs()).get("failedTasks").size(), r.all());
   }
 }

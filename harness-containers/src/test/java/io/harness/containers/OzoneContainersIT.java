@@ -1,10 +1,12 @@
 package io.harness.containers;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.data.SeededData;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.SeededContent;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -92,32 +94,27 @@ class OzoneContainersIT {
       assertEquals(CONTAINERS * KEYS, fs.listStatus(new org.apache.hadoop.fs.Path(dir)).length, "keys listed");
       for (long c = FROM; c < FROM + CONTAINERS; c++) {
         for (long l = 1; l <= KEYS; l++) {
-          byte[] expected = new byte[KEY_SIZE];
-          new SeededData(SEED, c << 32 | l).fill(expected, 0, KEY_SIZE, 0);
-          byte[] got = new byte[KEY_SIZE];
           try (FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path(dir + c + "-" + l))) {
-            in.readFully(got);
-            assertEquals(-1, in.read(), "nothing after " + KEY_SIZE + " bytes of " + c + "-" + l);
+            SeededContent.assertStream("key " + c + "-" + l, in, SEED, c << 32 | l, 0, KEY_SIZE);
           }
-          assertArrayEquals(expected, got, "key " + c + "-" + l);
           keys.add(c + "-" + l);
         }
       }
     }
     System.out.println("CONTAINERS | ozone | generated keys read back byte for byte: " + keys);
-    Cli.Run read = Cli.run("dfsio", "-read", "--verify", "-conf", cluster.configurationFile().toString(), "--root",
+    Run read = Cli.run("dfsio", "-read", "--verify", "-conf", cluster.configurationFile().toString(), "--root",
         cluster.rootPrefix() + "/bench", "-nrFiles", "4", "-fileSize", "16MB", "--run-dir",
         work.resolve("runs").toString(), "-resFile", work.resolve("res.log").toString());
-    assertEquals(0, read.code(), "the files written before the generators:\n" + read.all());
+    assertExit(read, 0);
   }
 
   /** Runs one generator with {@code service}'s own site file; it must exit 0. */
   private static void generate(String generator, String service, String... args) {
     Path site = cluster.service(service).confDir().resolve("ozone-site.xml");
-    Cli.Run r = Cli.run(Cli.concat(new String[] {"freon", generator, "-conf", site.toString()}, args));
+    Run r = Cli.run(Cli.concat(new String[] {"freon", generator, "-conf", site.toString()}, args));
     System.out.printf("CONTAINERS | ozone | %s on %s's stopped store | exit %d | %.1f s%n", generator, service,
         r.code(), r.seconds());
-    assertEquals(0, r.code(), r.all());
+    assertExit(r, 0);
     assertTrue(r.out().contains("----- harness ----- : " + generator), r.out());
   }
 }

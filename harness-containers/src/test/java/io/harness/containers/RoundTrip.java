@@ -1,10 +1,14 @@
 package io.harness.containers;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Path;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -17,11 +21,11 @@ final class RoundTrip {
       String... target) throws Exception {
     String[] common = Cli.concat(target, "--root", root, "-nrFiles", "4", "-fileSize", "16MB", "--run-dir",
         work.resolve("runs").toString(), "-resFile", work.resolve("res.log").toString());
-    Cli.Run write = Cli.run(Cli.concat(new String[] {"dfsio", "-write"}, common));
+    Run write = Cli.run(Cli.concat(new String[] {"dfsio", "-write"}, common));
     System.out.printf("CONTAINERS | %s dfsio -write 4 x 16MB | exit %d | %.1f s%n", label, write.code(),
         write.seconds());
-    assertEquals(0, write.code(), write.all());
-    JsonNode result = Cli.lastResult(work.resolve("runs"));
+    assertExit(write, 0);
+    JsonNode result = Runs.latestResult(work.resolve("runs"));
     assertEquals(4L << 24, result.get("aggregate").get("bytes").asLong());
     // the run's cluster context reached the servers in their containers: versions known, none unknown
     JsonNode context = result.get("cluster");
@@ -36,11 +40,11 @@ final class RoundTrip {
       assertTrue(onCluster >= 4L << 24, "bytes under " + root + ": " + onCluster);
     }
 
-    Cli.Run read = Cli.run(Cli.concat(new String[] {"dfsio", "-read", "--verify"}, common));
+    Run read = Cli.run(Cli.concat(new String[] {"dfsio", "-read", "--verify"}, common));
     System.out.printf("CONTAINERS | %s dfsio -read --verify | exit %d | %.1f s%n", label, read.code(),
         read.seconds());
-    assertEquals(0, read.code(), read.all());
+    assertExit(read, 0);
     assertTrue(read.out().contains("Number of files: 4"), read.out());
-    assertEquals(4L << 24, Cli.lastResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
+    assertEquals(4L << 24, Runs.latestResult(work.resolve("runs")).get("aggregate").get("bytes").asLong());
   }
 }

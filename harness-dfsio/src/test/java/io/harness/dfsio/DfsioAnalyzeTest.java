@@ -1,19 +1,18 @@
 package io.harness.dfsio;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertUsageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
 import io.harness.core.result.ResultWriter;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.harness.testkit.Cli;
+import io.harness.testkit.FileTree;
+import io.harness.testkit.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,40 +21,31 @@ class DfsioAnalyzeTest {
   @TempDir
   Path dir;
 
-  private String[] run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int rc = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args);
-    return new String[] {String.valueOf(rc), out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8)};
-  }
-
   @Test
   void harnessPartFileGivesTheRunsFigures() throws Exception {
     Path root = dir.resolve("root");
-    String[] w = run("dfsio", "-write", "-nrFiles", "2", "-fileSize", "3MB", "-fs", "file:///",
+    Run w = Cli.run("dfsio", "-write", "-nrFiles", "2", "-fileSize", "3MB", "-fs", "file:///",
         "--root", root.toString(), "--run-dir", dir.resolve("runs").toString(),
         "-resFile", dir.resolve("res.log").toString(), "--json", dir.resolve("run.json").toString());
-    assertEquals("0", w[0], w[2]);
+    assertExit(w, 0);
     Path part = root.resolve("io_write/part-00000");
     String text = Files.readString(part);
     assertTrue(text.contains("l:tasks\t2\n"), text);
     assertTrue(text.contains("l:size\t" + (6L << 20) + "\n"), text);
 
-    String[] a = run("dfsio", "analyze", root.resolve("io_write").toString());
-    assertEquals("0", a[0], a[2]);
+    Run a = Cli.run("dfsio", "analyze", root.resolve("io_write").toString());
+    assertExit(a, 0);
     JsonNode json = ResultWriter.mapper().readTree(dir.resolve("run.json").toFile());
-    Map<String, String> block = block(a[1]);
-    assertEquals("write", block.get("----- TestDFSIO -----"), a[1]);
+    Map<String, String> block = block(a.out());
+    assertEquals("write", block.get("----- TestDFSIO -----"), a.out());
     assertEquals(2, number(block, "Number of files"));
     assertEquals(6, number(block, "Total MBytes processed"));
     // first start and last end are stored in nanoseconds: the aggregate is the run's, to its 2 printed decimals
     assertEquals(json.get("aggregate").get("mbPerSec").asDouble(), number(block, "Aggregate throughput mb/sec"),
-        0.0051, a[1]);
+        0.0051, a.out());
     assertEquals(2, number(block, "Tasks"));
     // the tasks' records travel in the part file: the per-second series is the run's, exactly
-    assertEquals(block(w[1]).get("Per-second throughput mb/sec"), block.get("Per-second throughput mb/sec"));
+    assertEquals(block(w.out()).get("Per-second throughput mb/sec"), block.get("Per-second throughput mb/sec"));
     long seriesBytes = 0;
     for (JsonNode sample : json.get("aggregate").get("timeSeries")) {
       seriesBytes += sample.get("bytes").asLong();
@@ -63,14 +53,14 @@ class DfsioAnalyzeTest {
     assertEquals(6L << 20, seriesBytes);
     assertTrue(text.contains("s:harness.bytes.per.second\t"), text);
     long writeCalls = json.get("aggregate").get("latency").get("write").get("count").asLong();
-    assertEquals(writeCalls, calls(block.get("write latency ms")), a[1]);
+    assertEquals(writeCalls, calls(block.get("write latency ms")), a.out());
     // the mean IO rate comes from float sums: equal to the JSON's double within the 2-decimal print
     assertEquals(json.get("figures").get("legacy").get("averageIoRateMbSec").asDouble(),
-        number(block, "Average IO rate mb/sec"), 0.0051, a[1]);
+        number(block, "Average IO rate mb/sec"), 0.0051, a.out());
     // TestDFSIO's throughput: the part file's MB over its summed task milliseconds (whole ms, as its mappers add)
     long taskMillis = Long.parseLong(text.lines().filter(l -> l.startsWith("l:time\t")).findFirst().orElseThrow()
         .substring("l:time\t".length()));
-    assertEquals(6 / (taskMillis / 1000.0), number(block, "Throughput mb/sec"), 0.0051, a[1]);
+    assertEquals(6 / (taskMillis / 1000.0), number(block, "Throughput mb/sec"), 0.0051, a.out());
   }
 
   /** The printed block's lines {@code name: value}, by name (leading spaces cut). */
@@ -103,20 +93,17 @@ class DfsioAnalyzeTest {
 
   @Test
   void badPathsExitTwoWithOneLine() throws Exception {
-    String[] missing = run("dfsio", "analyze", dir.resolve("nothing").toString());
-    assertEquals("2", missing[0]);
-    assertTrue(missing[2].contains("PATH: no such file"), missing[2]);
-    assertEquals(1, missing[2].strip().lines().count(), missing[2]);
+    assertUsageError(Cli.run("dfsio", "analyze", dir.resolve("nothing").toString()), "PATH: no such file");
 
     Path notPart = dir.resolve("notes.txt");
     Files.writeString(notPart, "hello\tworld\n");
-    String[] wrong = run("dfsio", "analyze", notPart.toString());
-    assertEquals("2", wrong[0]);
-    assertTrue(wrong[2].contains("is not a TestDFSIO part file"), wrong[2]);
+    Run wrong = Cli.run("dfsio", "analyze", notPart.toString());
+    assertExit(wrong, 2);
+    assertTrue(wrong.err().contains("is not a TestDFSIO part file"), wrong.err());
 
-    String[] none = run("dfsio", "analyze");
-    assertEquals("2", none[0]);
-    assertTrue(none[2].contains("Missing required parameter: 'PATH'"), none[2]);
+    Run none = Cli.run("dfsio", "analyze");
+    assertExit(none, 2);
+    assertTrue(none.err().contains("Missing required parameter: 'PATH'"), none.err());
   }
 
   /** TestDFSIO's five keys, as its reducer writes them. */
@@ -143,28 +130,22 @@ class DfsioAnalyzeTest {
   private void damaged(String text, String expected) throws Exception {
     Path part = Files.createDirectories(dir.resolve("io_write")).resolve("part-00000");
     Files.writeString(part, text);
-    List<Path> before = tree();
-    String[] a = run("dfsio", "analyze", part.toString(), "-resFile", dir.resolve("res.log").toString());
-    assertEquals("2", a[0], a[1] + a[2]);
-    assertEquals("harness dfsio analyze: PATH: " + part + expected, a[2].strip());
-    assertEquals("", a[1]);
-    assertEquals(before, tree(), "nothing created");
-  }
-
-  private List<Path> tree() throws java.io.IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      return s.sorted().toList();
-    }
+    FileTree before = FileTree.of(dir);
+    Run a = Cli.run("dfsio", "analyze", part.toString(), "-resFile", dir.resolve("res.log").toString());
+    assertExit(a, 2);
+    assertEquals("harness dfsio analyze: PATH: " + part + expected, a.err().strip());
+    assertEquals("", a.out());
+    before.assertUnchanged("nothing created");
   }
 
   @Test
   void wellFormedPartFilesAreAnalyzed() throws Exception {
     Path part = Files.createDirectories(dir.resolve("io_write")).resolve("part-00000");
     Files.writeString(part, LEGACY);
-    String[] a = run("dfsio", "analyze", part.toString());
-    assertEquals("0", a[0], a[2]);
+    Run a = Cli.run("dfsio", "analyze", part.toString());
+    assertExit(a, 0);
     // one task, 1 MB in 1000 ms at a rate of 1 MB/s
-    Map<String, String> block = block(a[1]);
+    Map<String, String> block = block(a.out());
     assertEquals(1, number(block, "Number of files"));
     assertEquals(1, number(block, "Total MBytes processed"));
     assertEquals(1, number(block, "Throughput mb/sec"));
@@ -174,9 +155,9 @@ class DfsioAnalyzeTest {
     assertEquals(null, block.get("Aggregate throughput mb/sec"), "no harness keys, no aggregate");
 
     Files.writeString(part, LEGACY + harnessKeys(histogram(), "1:1048576"));
-    a = run("dfsio", "analyze", part.toString());
-    assertEquals("0", a[0], a[2]);
-    block = block(a[1]);
+    a = Cli.run("dfsio", "analyze", part.toString());
+    assertExit(a, 0);
+    block = block(a.out());
     // first start 1 s, last end 2 s after the epoch: 1 MB in 1 s, and the one write of 1 ms
     assertEquals(1, number(block, "Aggregate throughput mb/sec"));
     assertEquals(1, number(block, "Test exec time sec"));
@@ -195,9 +176,9 @@ class DfsioAnalyzeTest {
     Path part = Files.createDirectories(dir.resolve("io_read")).resolve("part-00000");
     Files.writeString(part, "f:rate\t3000.0\nf:sqrate\t5000.0\nl:size\t" + 3 * 1048576 + "\nl:time\t1500\n"
         + "l:tasks\t2\n");
-    String[] a = run("dfsio", "analyze", part.toString());
-    assertEquals("0", a[0], a[2]);
-    Map<String, String> block = block(a[1]);
+    Run a = Cli.run("dfsio", "analyze", part.toString());
+    assertExit(a, 0);
+    Map<String, String> block = block(a.out());
     assertEquals("read", block.get("----- TestDFSIO -----"), "the operation from the directory's name");
     assertEquals(2, number(block, "Number of files"));
     assertEquals(3, number(block, "Total MBytes processed"));

@@ -1,22 +1,19 @@
 package io.harness.dfsio;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertUsageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
-import io.harness.core.data.SeededData;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
+import io.harness.testkit.SeededContent;
 import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,17 +22,9 @@ class DfsioCommandTest {
   @TempDir
   Path dir;
 
-  record Run(int code, String out, String err) {}
-
   private Run harness(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    List<String> all = new ArrayList<>(Arrays.asList(args));
-    all.addAll(List.of("--run-dir", dir.resolve("runs").toString(),
+    return Cli.run(Cli.concat(args, "--run-dir", dir.resolve("runs").toString(),
         "-resFile", dir.resolve("results.log").toString()));
-    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   /** A qualified --root is the target, whatever -fs says (here a port nothing listens on). */
@@ -44,9 +33,10 @@ class DfsioCommandTest {
     Path root = dir.resolve("qualified");
     Run w = harness("dfsio", "-write", "-nrFiles", "2", "-fileSize", "64K", "-fs", "hdfs://127.0.0.1:1",
         "--root", root.toUri().toString());
-    assertEquals(0, w.code(), w.out() + w.err());
+    assertExit(w, 0);
     assertEquals(64 * 1024, Files.size(root.resolve("io_data/test_io_1")));
-    assertTrue(lastJson().get("target").asText().startsWith("file:"), lastJson().get("target").asText());
+    JsonNode target = Runs.latestResult(dir.resolve("runs")).get("target");
+    assertTrue(target.asText().startsWith("file:"), target.asText());
   }
 
   @Test
@@ -54,13 +44,9 @@ class DfsioCommandTest {
     Path root = dir.resolve("root");
     Run w = harness("dfsio", "-write", "-nrFiles", "3", "-fileSize", "1536K", "-bufferSize", "100000",
         "-fs", "file:///", "--root", root.toString(), "-t", "2");
-    assertEquals(0, w.code(), w.err());
+    assertExit(w, 0);
     for (int i = 0; i < 3; i++) {
-      byte[] bytes = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
-      assertEquals(1536 * 1024, bytes.length);
-      byte[] expected = new byte[bytes.length];
-      new SeededData(Dfsio.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
-      assertTrue(Arrays.equals(expected, bytes), "content of test_io_" + i);
+      SeededContent.assertFile(root.resolve("io_data/test_io_" + i), Dfsio.DEFAULT_SEED, i, 1536 * 1024);
     }
     assertTrue(w.out().contains("----- TestDFSIO ----- : write"), w.out());
     assertTrue(w.out().contains("        Number of files: 3"), w.out());
@@ -68,7 +54,7 @@ class DfsioCommandTest {
     assertTrue(w.out().contains("Aggregate throughput mb/sec: "), w.out());
     assertTrue(w.out().contains("write latency ms: p50 "), w.out());
 
-    JsonNode json = lastJson();
+    JsonNode json = Runs.latestResult(dir.resolve("runs"));
     assertEquals("dfsio", json.get("workload").asText());
     assertEquals("write", json.get("operation").asText());
     assertEquals(3, json.get("tasks").size());
@@ -81,7 +67,7 @@ class DfsioCommandTest {
 
     Run r = harness("dfsio", "-read", "--verify", "-nrFiles", "3", "-fileSize", "1536K",
         "-fs", "file:///", "--root", root.toString());
-    assertEquals(0, r.code(), r.err());
+    assertExit(r, 0);
     assertTrue(r.out().contains("----- TestDFSIO ----- : read"), r.out());
     String log = Files.readString(dir.resolve("results.log"));
     assertTrue(log.contains("----- TestDFSIO ----- : write") && log.contains("----- TestDFSIO ----- : read"));
@@ -97,21 +83,14 @@ class DfsioCommandTest {
     Files.delete(root.resolve("io_data/.test_io_1.crc"));
     Run bad = harness("dfsio", "-read", "--verify", "-nrFiles", "3", "-fileSize", "1536K",
         "-fs", "file:///", "--root", root.toString());
-    assertEquals(1, bad.code());
+    assertExit(bad, 1);
     assertTrue(bad.err().contains("1 of 3 task(s) failed"), bad.err());
     assertTrue(bad.err().contains("1x java.io.IOException: data mismatch in test_io_1 at byte 777777 (written with another --seed, or corrupted) [test_io_1]"),
         bad.err());
-    JsonNode badJson = lastJson();
+    JsonNode badJson = Runs.latestResult(dir.resolve("runs"));
     assertEquals(1, badJson.get("exitCode").asInt());
     assertEquals(2, badJson.get("figures").get("legacy").get("tasks").asLong());
     assertEquals(1, badJson.get("aggregate").get("failedTasks").asInt());
-  }
-
-  private JsonNode lastJson() throws Exception {
-    try (var s = Files.list(dir.resolve("runs"))) {
-      Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
-      return io.harness.core.result.ResultWriter.mapper().readTree(last.resolve("result.json").toFile());
-    }
   }
 
   @Test
@@ -129,16 +108,13 @@ class DfsioCommandTest {
         {"--embedded", "hdfs:0", "--embedded: datanode count must be between 1 and 16"},
     };
     for (String[] c : cases) {
-      Run r = harness("dfsio", "-write", c[0], c[1], "--root", root.toString());
-      assertEquals(2, r.code(), String.join(" ", c));
-      assertTrue(r.err().contains(c[2]), r.err());
-      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertUsageError(harness("dfsio", "-write", c[0], c[1], "--root", root.toString()), c[2]);
     }
     Run none = harness("dfsio", "--root", root.toString());
-    assertEquals(2, none.code());
+    assertExit(none, 2);
     assertTrue(none.err().contains("no operation given"), none.err());
     Run both = harness("dfsio", "-write", "-read", "--root", root.toString());
-    assertEquals(2, both.code());
+    assertExit(both, 2);
     assertTrue(both.err().contains("give one operation, not both"), both.err());
     assertFalse(Files.exists(root));
     assertFalse(Files.exists(dir.resolve("runs")));
@@ -149,7 +125,7 @@ class DfsioCommandTest {
   void readWithoutDataExitsOneAfterChecking() {
     Run r = harness("dfsio", "-read", "-nrFiles", "2", "-fs", "file:///", "--root",
         dir.resolve("empty").toString());
-    assertEquals(1, r.code());
+    assertExit(r, 1);
     assertTrue(r.err().contains("-read: 2 of 2 data file(s) missing"), r.err());
     assertFalse(Files.exists(dir.resolve("runs")));
   }
@@ -159,14 +135,14 @@ class DfsioCommandTest {
     Path root = dir.resolve("ci");
     Run r = harness("-D", "test.build.data=" + root, "dfsio", "-WRITE", "-nrfiles", "1", "-filesize", "1",
         "-Dio.file.buffer.size=65536", "-fs", "file:///");
-    assertEquals(0, r.code(), r.err());
+    assertExit(r, 0);
     assertTrue(Files.isRegularFile(root.resolve("io_data/test_io_0")));
   }
 
   @Test
   void helpListsEveryOptionWithItsDefault() {
     Run r = harness("dfsio", "--help");
-    assertEquals(0, r.code());
+    assertExit(r, 0);
     for (String s : new String[] {"-write", "-read", "-nrFiles", "-fileSize", "-bufferSize", "-resFile",
         "--root", "--verify", "--seed", "--embedded", "--threads", "--json", "--run-dir",
         "default: 1000000", "default: 1MB", "default: TestDFSIO_results.log"}) {

@@ -1,5 +1,6 @@
 package io.harness.dfsio;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,21 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecord;
-import java.io.ByteArrayOutputStream;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -74,25 +72,12 @@ class DfsioFsSupportTest {
     }
   }
 
-  record Run(int code, String out, String err) {}
-
   private Run harness(String fsImpl, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
     List<String> all = new ArrayList<>(List.of("-D", "fs.file.impl=" + fsImpl, "-fs", "file:///", "dfsio"));
     all.addAll(Arrays.asList(args));
     all.addAll(List.of("--root", dir.resolve("root").toString(), "--run-dir", dir.resolve("runs").toString(),
         "-resFile", dir.resolve("results.log").toString()));
-    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
-  private JsonNode lastJson() throws Exception {
-    try (Stream<java.nio.file.Path> s = Files.list(dir.resolve("runs"))) {
-      java.nio.file.Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
-      return io.harness.core.result.ResultWriter.mapper().readTree(last.resolve("result.json").toFile());
-    }
+    return Cli.run(all.toArray(new String[0]));
   }
 
   @Test
@@ -102,7 +87,7 @@ class DfsioFsSupportTest {
     java.nio.file.Path data = dir.resolve("root/io_data/test_io_0");
     byte[] before = Files.readAllBytes(data);
     Run r = harness(impl, "-append", "-nrFiles", "2", "-fileSize", "64K");
-    assertEquals(1, r.code(), r.err());
+    assertExit(r, 1);
     assertTrue(r.err().contains("-append: the file system file:/// (NoAppendFileSystem) does not support "
         + "append: append() Not implemented by the NoAppendFileSystem"), r.err());
     assertEquals(1, r.err().strip().lines().count(), r.err());
@@ -115,9 +100,9 @@ class DfsioFsSupportTest {
     String impl = BackgroundTruncateFileSystem.class.getName();
     assertEquals(0, harness(impl, "-write", "-nrFiles", "2", "-fileSize", "64K").code());
     Run r = harness(impl, "-truncate", "-nrFiles", "2", "-size", "10K");
-    assertEquals(0, r.code(), r.err());
+    assertExit(r, 0);
     assertEquals(10 * 1024, Files.size(dir.resolve("root/io_data/test_io_1")));
-    JsonNode task = lastJson().get("tasks").get(0);
+    JsonNode task = Runs.latestResult(dir.resolve("runs")).get("tasks").get(0);
     assertEquals(54 * 1024, task.get("bytes").asLong());
     assertEquals(1, task.get("latency").get("recovery").get("count").asLong());
   }

@@ -1,15 +1,15 @@
 package io.harness.dfsio;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
-import io.harness.core.data.SeededData;
 import io.harness.core.result.ResultWriter;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
+import io.harness.testkit.SeededContent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,29 +25,15 @@ class DfsioMapReduceTest {
   @TempDir
   Path dir;
 
-  private String[] run(String... args) {
-    List<String> all = new ArrayList<>(Arrays.asList(args));
-    all.addAll(List.of("-fs", "file:///", "-D", "mapreduce.framework.name=local",
+  private Run run(String... args) {
+    return Cli.run(Cli.concat(args, "-fs", "file:///", "-D", "mapreduce.framework.name=local",
         "-D", "hadoop.tmp.dir=" + dir.resolve("tmp"), "--run-dir", dir.resolve("runs").toString(),
         "-resFile", dir.resolve("res.log").toString(), "--json", dir.resolve("last.json").toString()));
-    return harness(all.toArray(new String[0]));
-  }
-
-  private String[] harness(String... all) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int rc = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), all);
-    return new String[] {String.valueOf(rc), out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8)};
   }
 
   /** The calls of each kind in the latest run's latency.hlog.gz (its seconds added up). */
   static Map<String, Long> secondsByKind(Path runs) throws Exception {
-    Path last;
-    try (var s = Files.list(runs)) {
-      last = s.sorted().reduce((a, b) -> b).orElseThrow();
-    }
+    Path last = Runs.latest(runs);
     Map<String, Long> calls = new HashMap<>();
     for (var i : io.harness.core.run.RecordsFile.read(last).intervals()) {
       assertTrue(i.second() >= 0, "second " + i.second());
@@ -68,17 +54,14 @@ class DfsioMapReduceTest {
   @Test
   void writeThenVerifiedReadThroughTheJob() throws Exception {
     Path root = dir.resolve("root");
-    String[] w = run("dfsio", "-write", "--engine", "mapreduce", "-nrFiles", "3", "-fileSize", "2MB",
+    Run w = run("dfsio", "-write", "--engine", "mapreduce", "-nrFiles", "3", "-fileSize", "2MB",
         "-bufferSize", "65536", "--root", root.toString());
-    assertEquals("0", w[0], w[1] + w[2]);
-    assertTrue(w[1].contains("MapReduce engine (local)"), w[1]);
+    assertExit(w, 0);
+    assertTrue(w.out().contains("MapReduce engine (local)"), w.out());
     // the layout of TestDFSIO's job: control files, data files, the reducer's part file
     for (int i = 0; i < 3; i++) {
       assertTrue(Files.isRegularFile(root.resolve("io_control/in_file_test_io_" + i)));
-      byte[] bytes = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
-      byte[] expected = new byte[2 << 20];
-      new SeededData(Dfsio.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
-      assertTrue(Arrays.equals(expected, bytes), "content of test_io_" + i);
+      SeededContent.assertFile(root.resolve("io_data/test_io_" + i), Dfsio.DEFAULT_SEED, i, 2 << 20);
     }
     Map<String, String> part = partFile(root.resolve("io_write/part-00000"));
     assertEquals("3", part.get("l:tasks"));
@@ -92,10 +75,10 @@ class DfsioMapReduceTest {
     assertTrue(Long.parseLong(part.get(PartFile.FIRST_START)) < Long.parseLong(part.get(PartFile.LAST_END)));
 
     // the printed block is what the analyzer makes of the same part file
-    String mean = w[1].lines().filter(l -> l.startsWith(" Average IO rate mb/sec: ")).findFirst().orElseThrow();
-    String[] a = harness("dfsio", "analyze", root.resolve("io_write").toString());
-    assertEquals("0", a[0], a[2]);
-    assertTrue(a[1].contains(mean), mean + "\n" + a[1]);
+    String mean = w.out().lines().filter(l -> l.startsWith(" Average IO rate mb/sec: ")).findFirst().orElseThrow();
+    Run a = Cli.run("dfsio", "analyze", root.resolve("io_write").toString());
+    assertExit(a, 0);
+    assertTrue(a.out().contains(mean), mean + "\n" + a.out());
     JsonNode json = ResultWriter.mapper().readTree(dir.resolve("last.json").toFile());
     assertEquals(3L * (2 << 20), json.get("aggregate").get("bytes").asLong());
     assertEquals(3, json.get("figures").get("legacy").get("tasks").asInt());
@@ -119,26 +102,26 @@ class DfsioMapReduceTest {
     Map<String, Long> perSecond = secondsByKind(dir.resolve("runs"));
     assertEquals(Map.of("create", 3L, "write", 96L, "close", 3L), perSecond);
 
-    String[] r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "3", "-fileSize", "2MB",
+    Run r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "3", "-fileSize", "2MB",
         "-bufferSize", "65536", "--root", root.toString());
-    assertEquals("0", r[0], r[1] + r[2]);
+    assertExit(r, 0);
     assertEquals("3", partFile(root.resolve("io_read/part-00000")).get("l:tasks"));
   }
 
   @Test
   void aFailedMapIsNamedAndTheOthersAreMeasured() throws Exception {
     Path root = dir.resolve("root2");
-    assertEquals("0", run("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--root", root.toString())[0]);
+    assertExit(run("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "--root", root.toString()), 0);
     // corrupt file 1 (the local FS's .crc goes too, so the harness's own check is what finds it)
     Path f = root.resolve("io_data/test_io_1");
     byte[] b = Files.readAllBytes(f);
     b[4242] ^= 1;
     Files.write(f, b);
     Files.delete(root.resolve("io_data/.test_io_1.crc"));
-    String[] r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "2", "-fileSize", "1MB",
+    Run r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "2", "-fileSize", "1MB",
         "--root", root.toString());
-    assertEquals("1", r[0], r[1] + r[2]);
-    assertTrue(r[2].contains("1x java.io.IOException: data mismatch in test_io_1 at byte 4242 (written with another --seed, or corrupted) [test_io_1]"), r[2]);
+    assertExit(r, 1);
+    assertTrue(r.err().contains("1x java.io.IOException: data mismatch in test_io_1 at byte 4242 (written with another --seed, or corrupted) [test_io_1]"), r.err());
     Map<String, String> part = partFile(root.resolve("io_read/part-00000"));
     assertEquals("1", part.get("l:tasks"));
     assertEquals("1", part.get(PartFile.FAILED));
@@ -153,10 +136,10 @@ class DfsioMapReduceTest {
   @Test
   void compressedTimeBoundedWriteAndReadThroughTheJob() throws Exception {
     Path root = dir.resolve("root3");
-    String[] w = run("dfsio", "-write", "--engine", "mapreduce", "-nrFiles", "2", "--duration", "1500ms",
+    Run w = run("dfsio", "-write", "--engine", "mapreduce", "-nrFiles", "2", "--duration", "1500ms",
         "--warmup", "200ms", "-compression", "gzip", "-bufferSize", "65536", "--root", root.toString());
-    assertEquals("0", w[0], w[1] + w[2]);
-    assertTrue(w[1].contains("compression GzipCodec, warm-up 200 ms, 1.5 s per task"), w[1]);
+    assertExit(w, 0);
+    assertTrue(w.out().contains("compression GzipCodec, warm-up 200 ms, 1.5 s per task"), w.out());
     JsonNode json = ResultWriter.mapper().readTree(dir.resolve("last.json").toFile());
     long minWritten = Long.MAX_VALUE;
     for (int i = 0; i < 2; i++) {
@@ -167,18 +150,16 @@ class DfsioMapReduceTest {
       try (java.io.InputStream in = new java.util.zip.GZIPInputStream(
           Files.newInputStream(root.resolve("io_data/test_io_" + i)))) {
         byte[] all = in.readAllBytes();
-        byte[] expected = new byte[all.length];
-        new SeededData(Dfsio.DEFAULT_SEED, i).fill(expected, 0, expected.length, 0);
-        assertTrue(Arrays.equals(expected, all), "gzip content of test_io_" + i);
+        SeededContent.assertBytes("gzip content of test_io_" + i, all, Dfsio.DEFAULT_SEED, i, 0);
         written = all.length;
       }
       // the warm-up's writes are in the file but not in the figures
       assertTrue(written > t.get("bytes").asLong(), written + " vs " + t);
       minWritten = Math.min(minWritten, written);
     }
-    String[] r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "2", "-compression",
+    Run r = run("dfsio", "-read", "--verify", "--engine", "mapreduce", "-nrFiles", "2", "-compression",
         "GzipCodec", "-fileSize", minWritten + "B", "--root", root.toString());
-    assertEquals("0", r[0], r[1] + r[2]);
+    assertExit(r, 0);
     assertEquals(2L * minWritten, ResultWriter.mapper().readTree(dir.resolve("last.json").toFile())
         .get("aggregate").get("bytes").asLong());
   }
@@ -206,10 +187,10 @@ class DfsioMapReduceTest {
       List<String> args = new ArrayList<>(List.of("dfsio"));
       args.addAll(Arrays.asList(steps[s]));
       args.addAll(Arrays.asList(raw));
-      String[] r = run(args.toArray(new String[0]));
+      Run r = run(args.toArray(new String[0]));
       String what = String.join(" ", steps[s]);
-      assertEquals("0", r[0], what + ": " + r[1] + r[2]);
-      assertTrue(r[1].contains("MapReduce engine (local)"), what);
+      assertExit(r, 0);
+      assertTrue(r.out().contains("MapReduce engine (local)"), what);
       Map<String, String> part = partFile(root.resolve(results[s] + "/part-00000"));
       assertEquals("2", part.get("l:tasks"), what);
       if (bytes[s] >= 0) {
@@ -222,9 +203,9 @@ class DfsioMapReduceTest {
 
   @Test
   void unknownEngineIsBadInput() {
-    String[] r = run("dfsio", "-write", "--engine", "spark", "--root", dir.resolve("x").toString());
-    assertEquals("2", r[0]);
-    assertTrue(r[2].contains("--engine: must be local or mapreduce, was 'spark'"), r[2]);
+    Run r = run("dfsio", "-write", "--engine", "spark", "--root", dir.resolve("x").toString());
+    assertExit(r, 2);
+    assertTrue(r.err().contains("--engine: must be local or mapreduce, was 'spark'"), r.err());
     assertTrue(Files.notExists(dir.resolve("x")));
   }
 }

@@ -1,20 +1,18 @@
 package io.harness.dfsio;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertUsageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -58,30 +56,17 @@ class DfsioModesHdfsTest {
     }
   }
 
-  record Run(int code, String out, String err) {}
-
   private Run harness(String... args) {
     return harnessAt("/bench/modes", args);
   }
 
   private Run harnessAt(String root, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
     List<String> all = new ArrayList<>(List.of("-fs", cluster.getURI().toString(),
         "-D", "dfs.blocksize=" + BLOCK, "-D", "dfs.replication=1", "dfsio"));
     all.addAll(Arrays.asList(args));
     all.addAll(List.of("--root", root, "--run-dir", work.resolve("runs").toString(),
         "-resFile", work.resolve("results.log").toString()));
-    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
-  private JsonNode lastJson() throws Exception {
-    try (Stream<java.nio.file.Path> s = Files.list(work.resolve("runs"))) {
-      java.nio.file.Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
-      return io.harness.core.result.ResultWriter.mapper().readTree(last.resolve("result.json").toFile());
-    }
+    return Cli.run(all.toArray(new String[0]));
   }
 
   @Test
@@ -90,7 +75,7 @@ class DfsioModesHdfsTest {
     // striped files take HOT, COLD or ALL_SSD (HDFS's rule); ALL_SSD falls back to DISK here
     Run w = harness("-write", "-nrFiles", "2", "-fileSize", "3MB", "-erasureCodePolicy", "xor-2-1-1024k",
         "-storagePolicy", "all_ssd");
-    assertEquals(0, w.code(), w.err());
+    assertExit(w, 0);
     assertTrue(w.out().contains("erasure coding XOR-2-1-1024k, storage policy ALL_SSD"), w.out());
     for (int i = 0; i < 2; i++) {
       Path p = new Path("/bench/modes/io_data/test_io_" + i);
@@ -98,11 +83,11 @@ class DfsioModesHdfsTest {
       assertEquals("ALL_SSD", fs.getStoragePolicy(p).getName());
       assertEquals(3L << 20, fs.getFileStatus(p).getLen());
     }
-    JsonNode figures = lastJson().get("figures");
+    JsonNode figures = Runs.latestResult(work.resolve("runs")).get("figures");
     assertEquals("XOR-2-1-1024k", figures.get("erasureCodingPolicy").asText());
     assertEquals("ALL_SSD", figures.get("storagePolicy").asText());
     Run r = harness("-read", "--verify", "-nrFiles", "2", "-fileSize", "3MB");
-    assertEquals(0, r.code(), r.err());
+    assertExit(r, 0);
 
     // a new -write gets a new data directory: replicated again, with the policy it asks for
     assertEquals(0, harness("-write", "-nrFiles", "1", "-fileSize", "1MB", "-storagePolicy", "WARM").code());
@@ -127,7 +112,7 @@ class DfsioModesHdfsTest {
         + cluster.getNameNode().getHttpAddress().getPort(); // what a client's hdfs-site.xml has
     Run w = harnessAt("/bench/context/dfsio", "-D", http, "-D", "dfs.client.socket-timeout=33000", "-write",
         "-nrFiles", "2", "-fileSize", "2MB");
-    assertEquals(0, w.code(), w.err());
+    assertExit(w, 0);
     String v = org.apache.hadoop.util.VersionInfo.getVersion();
     List<String> lines = w.out().lines().toList();
     assertEquals("cluster: HDFS, namenode " + v + ", 3 live datanodes (" + v + "), block size 1 MB, replication 1, "
@@ -136,7 +121,7 @@ class DfsioModesHdfsTest {
         lines.get(1));
     assertTrue(lines.get(2).startsWith("dfsio write: "), w.out());
     assertEquals(1, lines.stream().filter(l -> l.startsWith("cluster")).count(), w.out());
-    JsonNode c = lastJson().get("cluster");
+    JsonNode c = Runs.latestResult(work.resolve("runs")).get("cluster");
     assertEquals("HDFS", c.get("system").asText());
     assertEquals(cluster.getURI() + "/bench/context/dfsio", c.get("root").asText());
     assertEquals("[{\"role\":\"namenode\",\"version\":\"" + v + "\"}]", c.get("servers").toString());
@@ -165,10 +150,7 @@ class DfsioModesHdfsTest {
             + cluster.getURI() + "; on HDFS use -Ddfs.replication=N or -erasureCodePolicy"},
     };
     for (String[] c : cases) {
-      Run r = harness("-write", c[0], c[1]);
-      assertEquals(2, r.code(), r.err());
-      assertTrue(r.err().contains(c[2]), r.err());
-      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertUsageError(harness("-write", c[0], c[1]), c[2]);
     }
     Run ec = harness("-write", "-erasureCodePolicy", "nope");
     assertTrue(ec.err().contains("XOR-2-1-1024k") && ec.err().contains("RS-3-2-1024k (disabled)"), ec.err());
@@ -184,7 +166,7 @@ class DfsioModesHdfsTest {
     DistributedFileSystem fs = cluster.getFileSystem();
     Run w = harness("-write", "--engine", "mapreduce", "-nrFiles", "3", "-fileSize", "1MB",
         "-D", "mapreduce.framework.name=local", "-D", "hadoop.tmp.dir=" + work.resolve("mr-tmp"));
-    assertEquals(0, w.code(), w.out() + w.err());
+    assertExit(w, 0);
     // TestDFSIO's control files: one record each, the data file's name and its size
     for (int i = 0; i < 3; i++) {
       Path control = fs.makeQualified(new Path("/bench/modes/io_control/in_file_test_io_" + i));
@@ -201,7 +183,7 @@ class DfsioModesHdfsTest {
     // the reducer writes TestDFSIO's part-00000 itself
     assertTrue(fs.exists(new Path("/bench/modes/io_write/part-00000")));
     assertFalse(fs.exists(new Path("/bench/modes/io_write/part-r-00000")));
-    JsonNode json = lastJson();
+    JsonNode json = Runs.latestResult(work.resolve("runs"));
     assertEquals(3, json.get("tasks").size());
     assertEquals(3L << 20, json.get("aggregate").get("bytes").asLong());
   }
@@ -212,44 +194,44 @@ class DfsioModesHdfsTest {
     Path data0 = new Path("/bench/modes/io_data/test_io_0");
 
     Run w = harness("-write", "-nrFiles", "2", "-fileSize", "1536K", "-bufferSize", "262144");
-    assertEquals(0, w.code(), w.err());
+    assertExit(w, 0);
     Run a = harness("-append", "-nrFiles", "2", "-fileSize", "1M", "-bufferSize", "262144");
-    assertEquals(0, a.code(), a.err());
+    assertExit(a, 0);
     assertEquals(2560 * 1024, fs.getFileStatus(data0).getLen());
     Run r = harness("-read", "--verify", "-nrFiles", "2", "-fileSize", "2560K");
-    assertEquals(0, r.code(), r.err());
+    assertExit(r, 0);
 
     for (String mode : new String[] {"-random", "-backward", "-skip"}) {
       Run m = harness("-read", mode, "--verify", "-nrFiles", "2", "-fileSize", "2560K", "-bufferSize",
           "300000");
-      assertEquals(0, m.code(), mode + ": " + m.err());
+      assertExit(m, 0);
     }
 
     // 700 KiB is inside the first block: HDFS answers false and recovers the block in the background
     Run t = harness("-truncate", "-nrFiles", "2", "-size", "700K");
-    assertEquals(0, t.code(), t.err());
+    assertExit(t, 0);
     for (int i = 0; i < 2; i++) {
       Path p = new Path("/bench/modes/io_data/test_io_" + i);
       assertEquals(700 * 1024, fs.getFileStatus(p).getLen());
       assertTrue(fs.isFileClosed(p));
     }
-    JsonNode task = lastJson().get("tasks").get(0);
+    JsonNode task = Runs.latestResult(work.resolve("runs")).get("tasks").get(0);
     assertEquals((2560 - 700) * 1024, task.get("bytes").asLong());
     assertEquals(1, task.get("latency").get("recovery").get("count").asLong(), task.toString());
     Run after = harness("-read", "-backward", "--verify", "-nrFiles", "2", "-fileSize", "700K");
-    assertEquals(0, after.code(), after.err());
+    assertExit(after, 0);
     // and the truncated file takes appends again
     Run a2 = harness("-append", "-nrFiles", "2", "-fileSize", "100K");
-    assertEquals(0, a2.code(), a2.err());
+    assertExit(a2, 0);
     Run r2 = harness("-read", "--verify", "-nrFiles", "2", "-fileSize", "800K");
-    assertEquals(0, r2.code(), r2.err());
+    assertExit(r2, 0);
 
     Run longer = harness("-truncate", "-nrFiles", "2", "-size", "1M");
-    assertEquals(2, longer.code(), longer.err());
+    assertExit(longer, 2);
     assertEquals(800 * 1024, fs.getFileStatus(data0).getLen());
 
     Run c = harness("-clean");
-    assertEquals(0, c.code(), c.err());
+    assertExit(c, 0);
     assertFalse(fs.exists(new Path("/bench/modes")));
     assertTrue(fs.exists(new Path("/bench")), "only the root goes");
   }

@@ -1,24 +1,23 @@
 package io.harness.dfsio;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertUsageError;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
-import io.harness.core.data.SeededData;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
+import io.harness.testkit.SeededContent;
 import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,17 +36,9 @@ class DfsioModesTest {
   @TempDir
   Path dir;
 
-  record Run(int code, String out, String err) {}
-
   private Run harness(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    List<String> all = new ArrayList<>(Arrays.asList(args));
-    all.addAll(List.of("--run-dir", dir.resolve("runs").toString(),
+    return Cli.run(Cli.concat(args, "--run-dir", dir.resolve("runs").toString(),
         "-resFile", dir.resolve("results.log").toString()));
-    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   private Run raw(Path root, String... args) {
@@ -56,28 +47,6 @@ class DfsioModesTest {
     all.addAll(Arrays.asList(args));
     all.addAll(List.of("--root", root.toString()));
     return harness(all.toArray(new String[0]));
-  }
-
-  private JsonNode lastJson() throws Exception {
-    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-      Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
-      return io.harness.core.result.ResultWriter.mapper().readTree(last.resolve("result.json").toFile());
-    }
-  }
-
-  private long runCount() throws Exception {
-    if (!Files.exists(dir.resolve("runs"))) {
-      return 0;
-    }
-    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-      return s.count();
-    }
-  }
-
-  private static byte[] seeded(int file, long from, int length) {
-    byte[] b = new byte[length];
-    new SeededData(Dfsio.DEFAULT_SEED, file).fill(b, 0, length, from);
-    return b;
   }
 
   private static void flipByte(Path file, long at) throws Exception {
@@ -98,14 +67,12 @@ class DfsioModesTest {
     assertEquals(0, raw(root, "-write", "-nrFiles", "2", "-fileSize", "300K", "-bufferSize", "65536").code());
 
     Run a = raw(root, "-append", "-nrFiles", "2", "-fileSize", "300K", "-bufferSize", "65536");
-    assertEquals(0, a.code(), a.err());
+    assertExit(a, 0);
     assertTrue(a.out().contains("----- TestDFSIO ----- : append"), a.out());
     for (int i = 0; i < 2; i++) {
-      byte[] bytes = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
-      assertEquals(2 * size, bytes.length);
-      assertArrayEquals(seeded(i, 0, 2 * size), bytes, "content of test_io_" + i);
+      SeededContent.assertFile(root.resolve("io_data/test_io_" + i), Dfsio.DEFAULT_SEED, i, 2 * size);
     }
-    JsonNode json = lastJson();
+    JsonNode json = Runs.latestResult(dir.resolve("runs"));
     assertEquals("append", json.get("operation").asText());
     assertEquals(2L * size, json.get("aggregate").get("bytes").asLong());
     // the local file system's context: its own block size and one copy, nothing unknown, printed first
@@ -123,8 +90,8 @@ class DfsioModesTest {
     assertTrue(Files.isRegularFile(root.resolve("io_append/part-00000")));
 
     Run r = raw(root, "-read", "--verify", "-nrFiles", "2", "-fileSize", "600K");
-    assertEquals(0, r.code(), r.err());
-    assertEquals(4L * size, lastJson().get("aggregate").get("bytes").asLong());
+    assertExit(r, 0);
+    assertEquals(4L * size, Runs.latestResult(dir.resolve("runs")).get("aggregate").get("bytes").asLong());
   }
 
   @Test
@@ -136,34 +103,34 @@ class DfsioModesTest {
         "--root", root.toString()).code());
     assertTrue(Files.exists(root.resolve("io_data/.test_io_1.crc")));
     Run a = raw(root, "-append", "-nrFiles", "2", "-fileSize", "200K");
-    assertEquals(0, a.code(), a.err());
+    assertExit(a, 0);
     assertTrue(a.out().contains("dfsio append: removed 2 .crc checksum file(s) under file:" + root
         + "/io_data"), a.out());
     assertFalse(Files.exists(root.resolve("io_data/.test_io_1.crc")));
     // the checksummed local file system reads the appended files again, and every byte is right
     Run r = harness("dfsio", "-read", "--verify", "-nrFiles", "2", "-fileSize", "400K", "-fs", "file:///",
         "--root", root.toString());
-    assertEquals(0, r.code(), r.err());
+    assertExit(r, 0);
 
     assertEquals(0, harness("dfsio", "-write", "-nrFiles", "2", "-fileSize", "200K", "-fs", "file:///",
         "--root", root.toString()).code());
     Run t = raw(root, "-truncate", "-nrFiles", "2", "-size", "100K");
-    assertEquals(0, t.code(), t.err());
+    assertExit(t, 0);
     assertTrue(t.out().contains("dfsio truncate: removed 2 .crc checksum file(s)"), t.out());
     Run r2 = harness("dfsio", "-read", "-backward", "--verify", "-nrFiles", "2", "-fileSize", "100K",
         "-fs", "file:///", "--root", root.toString());
-    assertEquals(0, r2.code(), r2.err());
+    assertExit(r2, 0);
     assertEquals(size / 2, Files.size(root.resolve("io_data/test_io_0")));
   }
 
   @Test
   void appendWithoutDataExitsOneAfterChecking() throws Exception {
     Run r = raw(dir.resolve("none"), "-append", "-nrFiles", "2");
-    assertEquals(1, r.code());
+    assertExit(r, 1);
     assertTrue(r.err().contains("-append: 2 of 2 data file(s) missing"), r.err());
     assertEquals(1, r.err().strip().lines().count(), r.err());
     assertFalse(Files.exists(dir.resolve("none")));
-    assertEquals(0, runCount());
+    assertEquals(0, Runs.count(dir.resolve("runs")));
   }
 
   @Test
@@ -172,10 +139,10 @@ class DfsioModesTest {
     assertEquals(0, harness("dfsio", "-write", "-fileSize", "64K", "-fs", "file:///",
         "--root", root.toString()).code());
     byte[] before = Files.readAllBytes(root.resolve("io_data/test_io_0"));
-    long runs = runCount();
+    long runs = Runs.count(dir.resolve("runs"));
     for (String op : new String[] {"-append", "-truncate"}) {
       Run r = harness("dfsio", op, "-fileSize", "32K", "-fs", "file:///", "--root", root.toString());
-      assertEquals(1, r.code(), r.err());
+      assertExit(r, 1);
       String call = op.substring(1);
       assertTrue(r.err().contains(op + ": the file system file:/// (LocalFileSystem) does not support "
           + call), r.err());
@@ -185,7 +152,7 @@ class DfsioModesTest {
     assertArrayEquals(before, Files.readAllBytes(root.resolve("io_data/test_io_0")));
     assertFalse(Files.exists(root.resolve("io_append")));
     assertFalse(Files.exists(root.resolve("io_truncate")));
-    assertEquals(runs, runCount());
+    assertEquals(runs, Runs.count(dir.resolve("runs")));
   }
 
   // ------------------------------------------------------------------------- random/backward/skip
@@ -239,10 +206,10 @@ class DfsioModesTest {
           "-fs", "file:///", "--root", root.toString()));
       Run r = harness(args.toArray(new String[0]));
       String what = String.join(" ", (String[]) c[0]);
-      assertEquals(0, r.code(), what + ": " + r.err());
+      assertExit(r, 0);
       assertTrue(r.out().contains("----- TestDFSIO ----- : " + c[1]), what + ": " + r.out());
       long[] expected = expectedReads((String) c[2], len, len, buffer, (Long) c[3]);
-      JsonNode json = lastJson();
+      JsonNode json = Runs.latestResult(dir.resolve("runs"));
       assertEquals(c[1], json.get("operation").asText(), what);
       for (JsonNode task : json.get("tasks")) {
         assertEquals(expected[0], task.get("latency").get("read").get("count").asLong(), what);
@@ -287,11 +254,11 @@ class DfsioModesTest {
     Files.delete(root.resolve("io_data/.test_io_1.crc"));
     Run bad = harness("dfsio", "-read", "-backward", "--verify", "-nrFiles", "3", "-fileSize", "1000K",
         "-bufferSize", "300000", "-fs", "file:///", "--root", root.toString());
-    assertEquals(1, bad.code(), bad.err());
+    assertExit(bad, 1);
     assertTrue(bad.err().contains("1 of 3 task(s) failed"), bad.err());
     assertTrue(bad.err().contains(
         "1x java.io.IOException: data mismatch in test_io_1 at byte 123457 (written with another --seed, or corrupted) [test_io_1]"), bad.err());
-    JsonNode json = lastJson();
+    JsonNode json = Runs.latestResult(dir.resolve("runs"));
     assertEquals("backward read", json.get("operation").asText());
     assertEquals(1, json.get("exitCode").asInt());
     assertEquals(2, json.get("figures").get("legacy").get("tasks").asLong());
@@ -304,14 +271,14 @@ class DfsioModesTest {
   void positionedReadOfMissingOrShortFilesExitsOne() throws Exception {
     Run none = harness("dfsio", "-read", "-random", "-fs", "file:///", "--root",
         dir.resolve("none").toString());
-    assertEquals(1, none.code());
+    assertExit(none, 1);
     assertTrue(none.err().contains("-read -random: 1 of 1 data file(s) missing"), none.err());
     Path root = dir.resolve("short");
     assertEquals(0, harness("dfsio", "-write", "-fileSize", "64K", "-fs", "file:///", "--root",
         root.toString()).code());
     Run shortRead = harness("dfsio", "-read", "-skip", "-fileSize", "1M", "-fs", "file:///", "--root",
         root.toString());
-    assertEquals(1, shortRead.code());
+    assertExit(shortRead, 1);
     assertTrue(shortRead.err().contains("-read -skip: 1 file(s) shorter than -fileSize 1048576 bytes"),
         shortRead.err());
     assertFalse(Files.exists(root.resolve("io_random_read")));
@@ -326,14 +293,12 @@ class DfsioModesTest {
     assertEquals(0, raw(root, "-write", "-nrFiles", "2", "-fileSize", "600K").code());
 
     Run t = raw(root, "-truncate", "-nrFiles", "2", "-size", "300K");
-    assertEquals(0, t.code(), t.err());
+    assertExit(t, 0);
     assertTrue(t.out().contains("----- TestDFSIO ----- : truncate"), t.out());
     for (int i = 0; i < 2; i++) {
-      byte[] bytes = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
-      assertEquals(size / 2, bytes.length);
-      assertArrayEquals(seeded(i, 0, size / 2), bytes);
+      SeededContent.assertFile(root.resolve("io_data/test_io_" + i), Dfsio.DEFAULT_SEED, i, size / 2);
     }
-    JsonNode json = lastJson();
+    JsonNode json = Runs.latestResult(dir.resolve("runs"));
     assertEquals("truncate", json.get("operation").asText());
     // TestDFSIO counts the bytes a truncate cut off
     assertEquals(2L * (size / 2), json.get("aggregate").get("bytes").asLong());
@@ -341,9 +306,9 @@ class DfsioModesTest {
     assertTrue(Files.isRegularFile(root.resolve("io_truncate/part-00000")));
 
     Run r = raw(root, "-read", "--verify", "-nrFiles", "2", "-fileSize", "300K");
-    assertEquals(0, r.code(), r.err());
+    assertExit(r, 0);
     Run full = raw(root, "-read", "-nrFiles", "2", "-fileSize", "600K");
-    assertEquals(1, full.code());
+    assertExit(full, 1);
     assertTrue(full.err().contains("shorter than -fileSize"), full.err());
 
     // to zero bytes is a truncate too
@@ -361,30 +326,28 @@ class DfsioModesTest {
     byte[][] before = {Files.readAllBytes(root.resolve("io_data/test_io_0")),
         Files.readAllBytes(root.resolve("io_data/test_io_1"))};
     Files.walk(root.resolve("io_truncate")).sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
-    long runs = runCount();
+    long runs = Runs.count(dir.resolve("runs"));
 
     Run r = raw(root, "-truncate", "-nrFiles", "2", "-size", "500K");
-    assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("-size: 1 of 2 file(s) are shorter than the new length 512000 bytes "
-        + "(first: test_io_0, 102400 bytes)"), r.err());
-    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertUsageError(r, "-size: 1 of 2 file(s) are shorter than the new length 512000 bytes "
+        + "(first: test_io_0, 102400 bytes)");
     assertArrayEquals(before[0], Files.readAllBytes(root.resolve("io_data/test_io_0")));
     assertArrayEquals(before[1], Files.readAllBytes(root.resolve("io_data/test_io_1")));
     assertFalse(Files.exists(root.resolve("io_truncate")));
-    assertEquals(runs, runCount());
+    assertEquals(runs, Runs.count(dir.resolve("runs")));
 
     Run spelt = raw(root, "-truncate", "-nrFiles", "1", "-fileSize", "1G");
-    assertEquals(2, spelt.code());
+    assertExit(spelt, 2);
     assertTrue(spelt.err().contains("-fileSize: 1 of 1 file(s) are shorter"), spelt.err());
   }
 
   @Test
   void truncateWithoutDataExitsOne() throws Exception {
     Run r = raw(dir.resolve("none"), "-truncate", "-nrFiles", "3", "-size", "1K");
-    assertEquals(1, r.code());
+    assertExit(r, 1);
     assertTrue(r.err().contains("-truncate: 3 of 3 data file(s) missing"), r.err());
     assertFalse(Files.exists(dir.resolve("none")));
-    assertEquals(0, runCount());
+    assertEquals(0, Runs.count(dir.resolve("runs")));
   }
 
   // ----------------------------------------------------------------------------------------- clean
@@ -396,18 +359,18 @@ class DfsioModesTest {
         "--root", root.toString()).code());
     assertEquals(0, harness("dfsio", "-read", "-backward", "-nrFiles", "2", "-fileSize", "64K",
         "-fs", "file:///", "--root", root.toString()).code());
-    long runs = runCount();
+    long runs = Runs.count(dir.resolve("runs"));
     Run c = harness("dfsio", "-clean", "-fs", "file:///", "--root", root.toString());
-    assertEquals(0, c.code(), c.err());
+    assertExit(c, 0);
     assertTrue(c.out().contains("dfsio cleanup: deleted file:" + root), c.out());
     assertTrue(c.out().contains("io_data") && c.out().contains("io_write")
         && c.out().contains("io_random_read"), c.out());
     assertFalse(Files.exists(root));
     assertTrue(Files.isDirectory(dir.resolve("parent")), "only the root goes");
-    assertEquals(runs, runCount(), "-clean writes no run result");
+    assertEquals(runs, Runs.count(dir.resolve("runs")), "-clean writes no run result");
 
     Run again = harness("dfsio", "-clean", "-fs", "file:///", "--root", root.toString());
-    assertEquals(0, again.code());
+    assertExit(again, 0);
     assertTrue(again.out().contains("does not exist; nothing deleted"), again.out());
 
     Path viaConf = dir.resolve("conf-root");
@@ -424,10 +387,8 @@ class DfsioModesTest {
         "--root", root.toString()).code());
     Files.writeString(root.resolve("notes.txt"), "mine");
     Run r = harness("dfsio", "-clean", "-fs", "file:///", "--root", root.toString());
-    assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("--root: file:" + root + " holds 1 entry dfsio did not make (first: "
-        + "notes.txt)"), r.err());
-    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertUsageError(r, "--root: file:" + root + " holds 1 entry dfsio did not make (first: "
+        + "notes.txt)");
     assertTrue(Files.isRegularFile(root.resolve("notes.txt")));
     assertTrue(Files.isRegularFile(root.resolve("io_data/test_io_0")));
     assertTrue(Files.isRegularFile(root.resolve("io_write/part-00000")));
@@ -435,18 +396,18 @@ class DfsioModesTest {
     Path file = dir.resolve("plain-file");
     Files.writeString(file, "x");
     Run f = harness("dfsio", "-clean", "-fs", "file:///", "--root", file.toString());
-    assertEquals(2, f.code());
+    assertExit(f, 2);
     assertTrue(f.err().contains("is a file, not a dfsio run root"), f.err());
     assertTrue(Files.isRegularFile(file));
 
     Run slash = harness("dfsio", "-clean", "-fs", "file:///", "--root", "/");
-    assertEquals(2, slash.code());
+    assertExit(slash, 2);
     assertTrue(slash.err().contains("--root: must not be the root of the file system"), slash.err());
     Run empty = harness("dfsio", "-clean", "-fs", "file:///", "--root", " ");
-    assertEquals(2, empty.code());
+    assertExit(empty, 2);
     assertTrue(empty.err().contains("--root: must not be empty"), empty.err());
     Run emptyConf = harness("-D", "test.build.data= ", "dfsio", "-clean", "-fs", "file:///");
-    assertEquals(2, emptyConf.code(), emptyConf.err());
+    assertExit(emptyConf, 2);
     assertTrue(emptyConf.err().contains("test.build.data: must not be empty"), emptyConf.err());
     assertTrue(Files.isDirectory(root));
   }
@@ -512,9 +473,7 @@ class DfsioModesTest {
       }
       args.addAll(List.of("-fs", "file:///", "--root", root.toString()));
       Run r = harness(args.toArray(new String[0]));
-      assertEquals(2, r.code(), c[0] + ": " + r.err());
-      assertTrue(r.err().contains("dfsio: " + c[1]), c[0] + ": " + r.err());
-      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertUsageError(r, "dfsio: " + c[1]);
       assertEquals("", r.out(), c[0]);
     }
     assertFalse(Files.exists(root));
@@ -529,26 +488,26 @@ class DfsioModesTest {
     Path root = dir.resolve("gz");
     Run w = raw(root, "-write", "-nrFiles", "2", "-fileSize", "3MB", "-bufferSize", "100000",
         "-compression", "org.apache.hadoop.io.compress.GzipCodec");
-    assertEquals(0, w.code(), w.err());
+    assertExit(w, 0);
     for (int i = 0; i < 2; i++) {
       byte[] stored = Files.readAllBytes(root.resolve("io_data/test_io_" + i));
       assertEquals(0x1f, stored[0] & 0xff, "gzip magic");
       assertEquals(0x8b, stored[1] & 0xff, "gzip magic");
       try (java.io.InputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(stored))) {
-        assertArrayEquals(seeded(i, 0, 3 << 20), in.readAllBytes());
+        SeededContent.assertStream("gzip content of test_io_" + i, in, Dfsio.DEFAULT_SEED, i, 0, 3 << 20);
       }
     }
-    JsonNode json = lastJson();
+    JsonNode json = Runs.latestResult(dir.resolve("runs"));
     // sizes and rates count the bytes the tasks wrote, before compression (TestDFSIO's rule)
     assertEquals(6L << 20, json.get("aggregate").get("bytes").asLong());
     assertEquals("org.apache.hadoop.io.compress.GzipCodec", json.get("figures").get("compressionCodec").asText());
     Run r = raw(root, "-read", "--verify", "-nrFiles", "2", "-fileSize", "3MB", "-compression", "gzip");
-    assertEquals(0, r.code(), r.err());
+    assertExit(r, 0);
     assertTrue(r.out().contains("compression GzipCodec"), r.out());
-    assertEquals(6L << 20, lastJson().get("aggregate").get("bytes").asLong());
+    assertEquals(6L << 20, Runs.latestResult(dir.resolve("runs")).get("aggregate").get("bytes").asLong());
     // read without the codec, the stored bytes are not the seeded data, and --verify says so
     Run plain = raw(root, "-read", "--verify", "-nrFiles", "1", "-fileSize", "1KB");
-    assertEquals(1, plain.code(), plain.out());
+    assertExit(plain, 1);
     assertTrue(plain.err().contains("data mismatch in test_io_0 at byte 0"), plain.err());
   }
 
@@ -557,10 +516,10 @@ class DfsioModesTest {
     Path root = dir.resolve("timed");
     Run w = raw(root, "-write", "-nrFiles", "2", "--duration", "1s", "--warmup", "300ms",
         "-bufferSize", "65536");
-    assertEquals(0, w.code(), w.err());
+    assertExit(w, 0);
     assertTrue(w.out().contains("2 file(s) until the deadline, buffer 65536 B, warm-up 300 ms, 1 s per task"),
         w.out());
-    JsonNode json = lastJson();
+    JsonNode json = Runs.latestResult(dir.resolve("runs"));
     assertEquals(0.3, json.get("figures").get("warmupSeconds").asDouble());
     assertEquals(1.0, json.get("figures").get("durationSeconds").asDouble());
     for (int i = 0; i < 2; i++) {
@@ -575,8 +534,8 @@ class DfsioModesTest {
     // reading 64 KiB files for a second means starting over many times; every byte still verifies
     Run r = raw(root, "-read", "--verify", "-nrFiles", "2", "-fileSize", "64KB", "-bufferSize", "8192",
         "--duration", "1s");
-    assertEquals(0, r.code(), r.err());
-    JsonNode rj = lastJson();
+    assertExit(r, 0);
+    JsonNode rj = Runs.latestResult(dir.resolve("runs"));
     for (int i = 0; i < 2; i++) {
       JsonNode t = rj.get("tasks").get(i);
       long seeks = t.get("latency").get("seek").get("count").asLong();
@@ -592,15 +551,15 @@ class DfsioModesTest {
     for (String mode : new String[] {"-backward", "-skip", "-random"}) {
       Run m = raw(small, "-read", mode, "--verify", "-nrFiles", "2", "-fileSize", "64KB", "-bufferSize", "8192",
           "--duration", "300ms");
-      assertEquals(0, m.code(), mode + ": " + m.err());
-      assertTrue(lastJson().get("tasks").get(0).get("bytes").asLong() > 4 * (64 << 10), mode);
+      assertExit(m, 0);
+      assertTrue(Runs.latestResult(dir.resolve("runs")).get("tasks").get(0).get("bytes").asLong() > 4 * (64 << 10), mode);
     }
   }
 
   @Test
   void helpListsTheModes() {
     Run r = harness("dfsio", "--help");
-    assertEquals(0, r.code());
+    assertExit(r, 0);
     for (String s : new String[] {"-append", "-truncate", "-clean", "-random", "-backward", "-skip",
         "-skipSize", "-size", "io_random_read"}) {
       assertTrue(r.out().contains(s), s + " in\n" + r.out());

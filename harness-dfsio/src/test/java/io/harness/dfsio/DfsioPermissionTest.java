@@ -1,18 +1,16 @@
 package io.harness.dfsio;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertNoStackTrace;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.cli.Harness;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
 import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
@@ -58,25 +56,17 @@ class DfsioPermissionTest {
     }
   }
 
-  record Run(int code, String out, String err) {}
-
   private static Run asAlice(String... args) throws Exception {
     List<String> all = new ArrayList<>(List.of("dfsio", "-fs", cluster.getURI().toString()));
     all.addAll(Arrays.asList(args));
     all.addAll(List.of("--run-dir", work.resolve("runs").toString(), "-resFile", work.resolve("res.log").toString()));
     UserGroupInformation alice = UserGroupInformation.createRemoteUser("alice");
-    return alice.doAs((PrivilegedExceptionAction<Run>) () -> {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-          new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
-      return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    });
+    return alice.doAs((PrivilegedExceptionAction<Run>) () -> Cli.run(all.toArray(new String[0])));
   }
 
   /** Exit 1 and one line on stderr: permission denied, the user, the path; no stack trace. */
   private static void deniedInOneLine(Run r) {
-    assertEquals(1, r.code(), r.out() + r.err());
+    assertExit(r, 1);
     List<String> lines = r.err().strip().lines().toList();
     assertEquals(1, lines.size(), r.err());
     String line = lines.get(0);
@@ -84,7 +74,7 @@ class DfsioPermissionTest {
     assertTrue(line.startsWith("harness dfsio: "), line);
     assertTrue(line.contains("Permission denied") && line.contains("alice") && line.contains(LOCKED.toString()),
         line);
-    assertFalse(r.err().contains("\tat "), r.err());
+    assertNoStackTrace(r);
   }
 
   private static List<String> lockedContents() throws Exception {

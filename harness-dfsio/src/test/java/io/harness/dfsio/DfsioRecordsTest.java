@@ -1,19 +1,19 @@
 package io.harness.dfsio;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertUsageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
 import io.harness.core.result.ResultWriter;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,28 +27,12 @@ class DfsioRecordsTest {
   @TempDir
   Path dir;
 
-  private record Run(int code, String out, String err) {}
-
-  private Run harness(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args);
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
-  private Path lastRun() throws Exception {
-    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-      return s.sorted().reduce((a, b) -> b).orElseThrow();
-    }
-  }
-
   private Run dfsio(String... args) {
     List<String> all = new ArrayList<>(List.of("dfsio"));
     all.addAll(List.of(args));
     all.addAll(List.of("-fs", "file:///", "--root", dir.resolve("root").toString(), "--run-dir",
         dir.resolve("runs").toString(), "-resFile", dir.resolve("res.log").toString()));
-    return harness(all.toArray(new String[0]));
+    return Cli.run(all.toArray(new String[0]));
   }
 
   /** The block the run printed, without its first line, the date, the JSON's and the report's paths. */
@@ -71,12 +55,12 @@ class DfsioRecordsTest {
     };
     for (String[] args : runs) {
       Run r = dfsio(args);
-      assertEquals(0, r.code(), String.join(" ", args) + "\n" + r.out() + r.err());
-      Path run = lastRun();
+      assertExit(r, 0);
+      Path run = Runs.latest(dir.resolve("runs"));
       assertTrue(Files.isRegularFile(run.resolve("records.jsonl.gz")), run.toString());
       assertTrue(Files.isRegularFile(run.resolve("latency.hlog.gz")), run.toString());
-      Run a = harness("analyze", run.toString(), "--check");
-      assertEquals(0, a.code(), String.join(" ", args) + "\n" + a.out() + a.err());
+      Run a = Cli.run("analyze", run.toString(), "--check");
+      assertExit(a, 0);
       assertTrue(a.out().contains("equal the run's own, field by field"), a.out());
       // the same block as the run printed
       List<String> analyzed = block("x\n" + a.out()).stream().filter(l -> !l.startsWith("analyze:")).toList();
@@ -90,14 +74,14 @@ class DfsioRecordsTest {
   @Test
   void aWindowOfTheRunIsTheRunsOwnSecondsThere() throws Exception {
     Run r = dfsio("-write", "-nrFiles", "2", "--duration", "3500ms", "-bufferSize", "64K");
-    assertEquals(0, r.code(), r.out() + r.err());
-    Path run = lastRun();
-    JsonNode saved = ResultWriter.mapper().readTree(run.resolve("result.json").toFile());
+    assertExit(r, 0);
+    Path run = Runs.latest(dir.resolve("runs"));
+    JsonNode saved = Runs.result(run);
     JsonNode series = saved.get("aggregate").get("timeSeries");
     assertTrue(series.size() >= 3, series.toString());
     Path json = dir.resolve("window.json");
-    Run a = harness("analyze", run.toString(), "--skip", "1s", "--until", "2s", "--json", json.toString());
-    assertEquals(0, a.code(), a.out() + a.err());
+    Run a = Cli.run("analyze", run.toString(), "--skip", "1s", "--until", "2s", "--json", json.toString());
+    assertExit(a, 0);
     JsonNode window = ResultWriter.mapper().readTree(json.toFile());
     // the bytes of the window [1 s, 2 s) are the run's second 1, as its own series counted them
     assertEquals(series.get(1).get("bytes").asLong(), window.get("aggregate").get("bytes").asLong(), window.toString());
@@ -111,41 +95,34 @@ class DfsioRecordsTest {
 
   @Test
   void aFolderThatIsNotARunIsBadInputAndNothingIsWritten() throws Exception {
-    Run none = harness("analyze", dir.toString());
-    assertEquals(2, none.code());
-    assertEquals(1, none.err().strip().lines().count(), none.err());
-    assertTrue(none.err().contains("RUN_DIR: " + dir + " is not a run's folder"), none.err());
+    assertUsageError(Cli.run("analyze", dir.toString()), "RUN_DIR: " + dir + " is not a run's folder");
     assertEquals(0, dfsio("-write", "-nrFiles", "1", "-fileSize", "1MB").code());
-    Path run = lastRun();
+    Path run = Runs.latest(dir.resolve("runs"));
     Files.write(run.resolve("records.jsonl.gz"), new byte[] {1, 2, 3});
-    Run damaged = harness("analyze", run.toString());
-    assertEquals(2, damaged.code());
-    assertEquals(1, damaged.err().strip().lines().count(), damaged.err());
-    assertTrue(damaged.err().contains("records.jsonl.gz is damaged"), damaged.err());
+    assertUsageError(Cli.run("analyze", run.toString()), "records.jsonl.gz is damaged");
     Files.delete(run.resolve("records.jsonl.gz"));
-    Run missing = harness("analyze", run.toString());
-    assertEquals(2, missing.code());
+    Run missing = Cli.run("analyze", run.toString());
+    assertExit(missing, 2);
     assertTrue(missing.err().contains("has no records (records.jsonl.gz)"), missing.err());
   }
 
   @Test
   void aWarmUpThatCoveredTheWholeRunFailsSayingSoWithNoNaNAnywhere() throws Exception {
     Run r = dfsio("-write", "-nrFiles", "2", "-fileSize", "64KB", "--warmup", "10s");
-    assertEquals(1, r.code(), r.out() + r.err());
+    assertExit(r, 1);
     List<String> said = r.err().lines().filter(l -> l.contains("warm-up")).toList();
     assertEquals(1, said.size(), r.err());
     assertTrue(said.get(0).contains("--warmup 10 s") && said.get(0).contains("nothing was measured"), said.get(0));
     assertTrue(!r.out().contains("NaN"), r.out());
-    Path run = lastRun();
+    Path run = Runs.latest(dir.resolve("runs"));
     try (Stream<Path> files = Files.list(run)) {
       for (Path f : files.filter(f -> f.toString().endsWith(".json") || f.toString().endsWith(".csv")).toList()) {
         assertTrue(!Files.readString(f).contains("NaN"), f + ": " + Files.readString(f));
       }
     }
-    JsonNode legacy = ResultWriter.mapper().readTree(run.resolve("result.json").toFile()).get("figures").get("legacy");
+    JsonNode legacy = Runs.result(run).get("figures").get("legacy");
     assertEquals(0, legacy.get("tasks").asLong());
     assertTrue(legacy.get("throughputMbSec").isNull(), legacy.toString());
-    Run check = harness("analyze", run.toString(), "--check");
-    assertEquals(0, check.code(), check.out() + check.err());
+    assertExit(Cli.run("analyze", run.toString(), "--check"), 0);
   }
 }

@@ -2,10 +2,8 @@ package io.harness.dfsio;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.harness.core.run.RunOutcome;
-import java.nio.file.Files;
+import io.harness.testkit.Runs;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -50,7 +48,6 @@ class RunExitCodesTest {
   }
 
   private static int savedExitCode(RunOutcome outcome) throws Exception {
-    JsonNode json = new ObjectMapper().readTree(Files.readString(outcome.folder().resolve("result.json")));
-    return json.get("exitCode").asInt();
+    return Runs.result(outcome.folder()).get("exitCode").asInt();
   }
 }

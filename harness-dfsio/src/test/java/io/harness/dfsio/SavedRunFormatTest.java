@@ -1,22 +1,21 @@
 package io.harness.dfsio;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.harness.core.cli.Harness;
 import io.harness.core.result.ResultFormat;
-import java.io.ByteArrayOutputStream;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -39,16 +38,6 @@ class SavedRunFormatTest {
   private Path write;
   private Path read;
 
-  private record Run(int code, String out, String err) {}
-
-  private static Run harness(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args);
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
   /** The fixture's folders copied under the test's own folder (the commands may write into a run's folder). */
   @BeforeEach
   void copy() throws IOException, URISyntaxException {
@@ -67,13 +56,9 @@ class SavedRunFormatTest {
     read = dir.resolve("dfsio-read");
   }
 
-  private static JsonNode saved(Path run) throws IOException {
-    return JSON.readTree(run.resolve("result.json").toFile());
-  }
-
   @Test
   void theFixtureIsAFormatOneFile() throws IOException {
-    JsonNode w = saved(write);
+    JsonNode w = Runs.result(write);
     assertFalse(w.has("format"), "a file written before the format was named");
     assertEquals(1, ResultFormat.of(w));
     assertTrue(w.at("/figures/instrumentation/0/counters/write.call").isNumber(), w.toString());
@@ -83,8 +68,8 @@ class SavedRunFormatTest {
   @Test
   void analyzeCheckRecomputesTheSavedFigures() {
     for (Path run : List.of(write, read)) {
-      Run a = harness("analyze", run.toString(), "--check");
-      assertEquals(0, a.code(), a.out() + a.err());
+      Run a = Cli.run("analyze", run.toString(), "--check");
+      assertExit(a, 0);
       assertTrue(a.out().contains("equal the run's own, field by field"), a.out());
       assertEquals("", a.err());
     }
@@ -93,10 +78,10 @@ class SavedRunFormatTest {
   @Test
   void reportShowsTheSavedCountersAndFlameGraph() throws IOException {
     Path page = dir.resolve("both.html");
-    Run r = harness("report", write.toString(), read.toString(), "-o", page.toString());
-    assertEquals(0, r.code(), r.out() + r.err());
+    Run r = Cli.run("report", write.toString(), read.toString(), "-o", page.toString());
+    assertExit(r, 0);
     String html = Files.readString(page);
-    long writeCalls = saved(write).at("/figures/instrumentation/0/counters/write.call").asLong();
+    long writeCalls = Runs.result(write).at("/figures/instrumentation/0/counters/write.call").asLong();
     Matcher m = Pattern.compile(Pattern.quote("data-json=\"/instrumentation/0/counters/write.call\"")
         + "[^>]*>([^<]*)<").matcher(html);
     assertTrue(m.find(), "the counters' table of the format 1 run");
@@ -106,31 +91,28 @@ class SavedRunFormatTest {
 
   @Test
   void compareReadsTheSavedRunBesideANewOne() throws IOException {
-    Run fresh = harness("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "-fs", "file:///", "--root",
+    Run fresh = Cli.run("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "-fs", "file:///", "--root",
         dir.resolve("root").toString(), "--run-dir", dir.resolve("runs").toString(), "-resFile",
         dir.resolve("res.log").toString(), "--no-report");
-    assertEquals(0, fresh.code(), fresh.out() + fresh.err());
-    Path now;
-    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-      now = s.findFirst().orElseThrow();
-    }
-    assertEquals(ResultFormat.CURRENT, saved(now).path("format").asInt(), "a new run names its format");
-    assertFalse(saved(now).path("figures").has("instrumentation"));
+    assertExit(fresh, 0);
+    Path now = Runs.latest(dir.resolve("runs"));
+    assertEquals(ResultFormat.CURRENT, Runs.result(now).path("format").asInt(), "a new run names its format");
+    assertFalse(Runs.result(now).path("figures").has("instrumentation"));
 
     Path csv = dir.resolve("compare.csv");
-    Run c = harness("compare", write.toString(), now.toString(), "--csv", csv.toString(),
+    Run c = Cli.run("compare", write.toString(), now.toString(), "--csv", csv.toString(),
         "-o", dir.resolve("compare.html").toString());
-    assertEquals(0, c.code(), c.out() + c.err());
+    assertExit(c, 0);
     List<String> rows = Files.readAllLines(csv);
-    assertEquals(saved(write).at("/aggregate/mbPerSec").asDouble(), cell(rows, "aggregate MB/s", "dfsio-write"), 0);
-    assertEquals(saved(now).at("/aggregate/mbPerSec").asDouble(),
+    assertEquals(Runs.result(write).at("/aggregate/mbPerSec").asDouble(), cell(rows, "aggregate MB/s", "dfsio-write"), 0);
+    assertEquals(Runs.result(now).at("/aggregate/mbPerSec").asDouble(),
         cell(rows, "aggregate MB/s", now.getFileName().toString()), 0);
-    assertEquals(saved(write).at("/figures/instrumentation/0/counters/write.call").asDouble(),
+    assertEquals(Runs.result(write).at("/figures/instrumentation/0/counters/write.call").asDouble(),
         cell(rows, "write calls", "dfsio-write"), 0);
-    Run r = harness("compare", write.toString(), read.toString(), "--force", "--csv", csv.toString(),
+    Run r = Cli.run("compare", write.toString(), read.toString(), "--force", "--csv", csv.toString(),
         "-o", dir.resolve("compare2.html").toString());
-    assertEquals(0, r.code(), r.out() + r.err());
-    assertEquals(saved(read).at("/aggregate/mbPerSec").asDouble(),
+    assertExit(r, 0);
+    assertEquals(Runs.result(read).at("/aggregate/mbPerSec").asDouble(),
         cell(Files.readAllLines(csv), "aggregate MB/s", "dfsio-read"), 0);
   }
 
@@ -141,13 +123,13 @@ class SavedRunFormatTest {
    */
   @Test
   void anOlderPartFileIsAnalyzedFromItsMergedKeys() throws IOException {
-    Run write = harness("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "-fs", "file:///", "--root",
+    Run write = Cli.run("dfsio", "-write", "-nrFiles", "2", "-fileSize", "1MB", "-fs", "file:///", "--root",
         dir.resolve("root").toString(), "--run-dir", dir.resolve("runs").toString(), "-resFile",
         dir.resolve("res.log").toString(), "--no-report");
-    assertEquals(0, write.code(), write.out() + write.err());
+    assertExit(write, 0);
     Path part = dir.resolve("root/io_write/part-00000");
-    Run now = harness("dfsio", "analyze", part.toString(), "-resFile", dir.resolve("a.log").toString());
-    assertEquals(0, now.code(), now.out() + now.err());
+    Run now = Cli.run("dfsio", "analyze", part.toString(), "-resFile", dir.resolve("a.log").toString());
+    assertExit(now, 0);
     List<String> lines = Files.readAllLines(part);
     int tasks = 0;
     for (int i = 0; i < lines.size(); i++) {
@@ -163,8 +145,8 @@ class SavedRunFormatTest {
     assertEquals(2, tasks);
     Files.write(part, lines);
     Files.deleteIfExists(part.resolveSibling(".part-00000.crc"));
-    Run older = harness("dfsio", "analyze", part.toString(), "-resFile", dir.resolve("b.log").toString());
-    assertEquals(0, older.code(), older.out() + older.err());
+    Run older = Cli.run("dfsio", "analyze", part.toString(), "-resFile", dir.resolve("b.log").toString());
+    assertExit(older, 0);
     assertEquals(aggregateLines(now.out()), aggregateLines(older.out()));
     assertFalse(aggregateLines(now.out()).isEmpty(), now.out());
   }

@@ -1,12 +1,12 @@
 package io.harness.dfsio;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.cli.Harness;
-import java.io.ByteArrayOutputStream;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
 import java.io.File;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,15 +77,10 @@ class TestDfsioPeerTest {
   }
 
   private static Map<String, String> analyze(String dir) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int rc = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8),
-        "dfsio", "analyze", cluster.getURI() + "/peer/TestDFSIO/" + dir);
-    String text = out.toString(StandardCharsets.UTF_8);
-    assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+    Run r = Cli.run("dfsio", "analyze", cluster.getURI() + "/peer/TestDFSIO/" + dir);
+    assertExit(r, 0);
     Map<String, String> figures = new HashMap<>();
-    for (String line : text.split("\n")) {
+    for (String line : r.out().split("\n")) {
       int colon = line.indexOf(": ");
       if (colon > 0) {
         figures.put(line.substring(0, colon).trim(), line.substring(colon + 2).trim());
@@ -178,15 +173,12 @@ class TestDfsioPeerTest {
       int rc = ToolRunner.run(new Configuration(peerConf), new TestDFSIO(), new String[] {
           op[0], "-nrFiles", "3", "-fileSize", "2MB", "-bufferSize", "65536", "-resFile", resFile.getPath()});
       assertEquals(0, rc);
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
       Path json = work.resolve("live" + op[1] + ".json");
-      int ours = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-          new PrintStream(err, true, StandardCharsets.UTF_8), "dfsio", op[0], "-nrFiles", "3", "-fileSize", "2MB",
+      Run ours = Cli.run("dfsio", op[0], "-nrFiles", "3", "-fileSize", "2MB",
           "-bufferSize", "65536", "-fs", cluster.getURI().toString(), "--root", "/live/harness",
           "--run-dir", work.resolve("live-runs").toString(), "-resFile", work.resolve("live_harness.log").toString(),
           "--json", json.toString());
-      assertEquals(0, ours, err.toString(StandardCharsets.UTF_8));
+      assertExit(ours, 0);
 
       Map<String, String> peerPart = partFile("/live/TestDFSIO/" + op[1] + "/part-00000");
       Map<String, String> ourPart = partFile("/live/harness/" + op[1] + "/part-00000");
@@ -202,7 +194,7 @@ class TestDfsioPeerTest {
       String peerText = Files.readString(resFile.toPath());
       Map<String, String> peerBlock = DfsioAnalyzeTest.block(peerText.substring(
           peerText.lastIndexOf("----- TestDFSIO -----")));
-      Map<String, String> ourBlock = DfsioAnalyzeTest.block(out.toString(StandardCharsets.UTF_8));
+      Map<String, String> ourBlock = DfsioAnalyzeTest.block(ours.out());
       for (String key : new String[] {"Number of files", "Total MBytes processed"}) {
         assertEquals(DfsioAnalyzeTest.number(peerBlock, key), DfsioAnalyzeTest.number(ourBlock, key),
             op[0] + ": " + key);

@@ -1,21 +1,17 @@
 package io.harness.namespace;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.harness.core.cli.Harness;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Runs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
@@ -72,14 +68,8 @@ class NamespaceHdfsTest {
     List<String> all = new ArrayList<>(List.of("namespace", "-fs", cluster.getURI().toString(), "--run-dir",
         runs.toString(), "--no-report"));
     all.addAll(List.of(args));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
-    assertEquals(0, code, out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
-    try (Stream<java.nio.file.Path> s = Files.list(runs)) {
-      return new ObjectMapper().readTree(s.findFirst().orElseThrow().resolve("result.json").toFile());
-    }
+    assertExit(Cli.run(all.toArray(new String[0])), 0);
+    return Runs.latestResult(runs);
   }
 
   private static long ops(JsonNode result, String phase) {

@@ -1,20 +1,19 @@
 package io.harness.namespace;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.harness.core.cli.Harness;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,36 +23,19 @@ class NamespaceLocalTest {
   @TempDir
   Path dir;
 
-  record Run(int code, String out, String err) {}
-
-  Run harness(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args);
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
   Run namespace(String... args) {
     List<String> all = new ArrayList<>(List.of("namespace", "-fs", "file:///", "--path", dir.resolve("ns").toString(),
         "--run-dir", dir.resolve("runs").toString()));
     all.addAll(List.of(args));
-    return harness(all.toArray(new String[0]));
-  }
-
-  JsonNode lastResult() throws Exception {
-    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-      Path last = s.sorted().reduce((a, b) -> b).orElseThrow();
-      return new ObjectMapper().readTree(last.resolve("result.json").toFile());
-    }
+    return Cli.run(all.toArray(new String[0]));
   }
 
   @Test
   void everyPhaseOnEveryItem() throws Exception {
     Run r = namespace("--phases", "mkdir,create,stat,read,list,rename,delete,rmdir", "-n", "60", "-t", "4",
         "-s", "3KB", "--prefix", "run1", "--lists", "5");
-    assertEquals(0, r.code(), r.out() + r.err());
-    JsonNode j = lastResult();
+    assertExit(r, 0);
+    JsonNode j = Runs.latestResult(dir.resolve("runs"));
     assertEquals(0, j.get("exitCode").asInt());
     JsonNode phases = j.at("/figures/phases");
     List<String> names = new ArrayList<>();
@@ -69,12 +51,9 @@ class NamespaceLocalTest {
     // read brought back every byte create wrote
     assertEquals(2 * 60 * 3072L, j.at("/aggregate/bytes").asLong());
     // harness analyze computes the same figures from the saved records
-    Path last;
-    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-      last = s.sorted().reduce((x, y) -> y).orElseThrow();
-    }
-    Run a = harness("analyze", last.toString(), "--check");
-    assertEquals(0, a.code(), a.out() + a.err());
+    Path last = Runs.latest(dir.resolve("runs"));
+    Run a = Cli.run("analyze", last.toString(), "--check");
+    assertExit(a, 0);
     assertTrue(a.out().contains("equal the run's own, field by field"), a.out());
     // result.csv: a column of ops/s per phase, the phase's items over its seconds
     List<String> csv = Files.readAllLines(last.resolve("result.csv"));
@@ -106,7 +85,7 @@ class NamespaceLocalTest {
   void keepLeavesWhatThePhasesMade() throws Exception {
     Run r = namespace("--phases", "create,rename", "-n", "10", "-t", "2", "--prefix", "kept", "--keep",
         "--rename-across");
-    assertEquals(0, r.code(), r.out() + r.err());
+    assertExit(r, 0);
     try (Stream<Path> s = Files.list(dir.resolve("ns/kept"))) {
       assertEquals(List.of("t0", "t0-moved", "t1", "t1-moved"), s.map(p -> p.getFileName().toString()).sorted()
           .toList());
@@ -116,7 +95,7 @@ class NamespaceLocalTest {
           .filter(n -> !n.startsWith(".")).sorted().toList());
     }
     Run again = namespace("--phases", "create", "-n", "1", "--prefix", "kept");
-    assertEquals(2, again.code(), again.out() + again.err());
+    assertExit(again, 2);
     assertTrue(again.err().contains("--prefix"), again.err());
   }
 
@@ -125,7 +104,7 @@ class NamespaceLocalTest {
   void theFilesGoIntoTheLeavesOfATree() throws Exception {
     Run r = namespace("--phases", "create,stat,list,rename", "-n", "40", "-t", "2", "--depth", "2", "--span", "3",
         "--prefix", "tree", "--keep", "--rename-across", "--lists", "9");
-    assertEquals(0, r.code(), r.out() + r.err());
+    assertExit(r, 0);
     assertTrue(r.out().contains("a tree of depth 2 and span 3 (9 leaves)"), r.out());
     // thread 1 has items 20..39; item 31 is in leaf 31 mod 9 = 4: n1/n1
     assertTrue(Files.isRegularFile(dir.resolve("ns/tree/t1-moved/n1/n1/r31")));
@@ -142,9 +121,9 @@ class NamespaceLocalTest {
       }
     }
     assertEquals(40, moved);
-    assertEquals(0, lastResult().at("/figures/failed").size(), lastResult().at("/figures/failed").toString());
+    assertEquals(0, Runs.latestResult(dir.resolve("runs")).at("/figures/failed").size(), Runs.latestResult(dir.resolve("runs")).at("/figures/failed").toString());
     Run big = namespace("--depth", "6", "--span", "10", "-n", "10", "-t", "1");
-    assertEquals(2, big.code(), big.err());
+    assertExit(big, 2);
     assertTrue(big.err().contains("--depth"), big.err());
   }
 
@@ -157,7 +136,7 @@ class NamespaceLocalTest {
     };
     for (String[] c : cases) {
       Run r = namespace(c);
-      assertEquals(2, r.code(), String.join(" ", c) + "\n" + r.out() + r.err());
+      assertExit(r, 2);
       assertEquals(1, r.err().strip().lines().count(), String.join(" ", c) + ": " + r.err());
       assertFalse(Files.exists(dir.resolve("ns")), "nothing made for " + String.join(" ", c));
     }

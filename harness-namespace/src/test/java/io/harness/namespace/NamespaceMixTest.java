@@ -1,19 +1,17 @@
 package io.harness.namespace;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.harness.core.cli.Harness;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,23 +21,11 @@ class NamespaceMixTest {
   @TempDir
   Path dir;
 
-  private record Run(int code, String out, String err) {}
-
   private Run namespace(String... args) {
     List<String> all = new ArrayList<>(List.of("namespace", "-fs", "file:///", "--path", dir.resolve("ns").toString(),
         "--run-dir", dir.resolve("runs").toString(), "--no-report"));
     all.addAll(List.of(args));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
-  private JsonNode lastResult() throws Exception {
-    try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-      return new ObjectMapper().readTree(s.sorted().reduce((a, b) -> b).orElseThrow().resolve("result.json").toFile());
-    }
+    return Cli.run(all.toArray(new String[0]));
   }
 
   private static long files(Path d) throws Exception {
@@ -52,8 +38,8 @@ class NamespaceMixTest {
   void theMixLeavesWhatItsCallsSay() throws Exception {
     Run r = namespace("--mix", "create=30,stat=30,list=10,rename=10,delete=20", "--duration", "2s", "-n", "40",
         "-t", "2", "--prefix", "m", "--keep");
-    assertEquals(0, r.code(), r.out() + r.err());
-    JsonNode j = lastResult();
+    assertExit(r, 0);
+    JsonNode j = Runs.latestResult(dir.resolve("runs"));
     JsonNode phases = j.at("/figures/phases");
     assertEquals("populate", phases.get(0).get("name").asText());
     assertEquals(40, phases.get(0).get("items").asLong());
@@ -80,9 +66,9 @@ class NamespaceMixTest {
   void anOpenLoopAboveWhatTheFileSystemSustainsShowsTheBacklog() throws Exception {
     Run r = namespace("-D", "fs.file.impl=" + PacedFileSystem.class.getName(), "-D", "fs.file.impl.disable.cache=true",
         "--mix", "stat=100", "--duration", "500ms", "--rate", "200", "-n", "5", "-t", "1", "--prefix", "paced");
-    assertEquals(0, r.code(), r.out() + r.err());
+    assertExit(r, 0);
     assertTrue(r.out().contains("open loop at 200.0 calls/s"), r.out());
-    JsonNode j = lastResult();
+    JsonNode j = Runs.latestResult(dir.resolve("runs"));
     long n = j.at("/figures/mix/stat/items").asLong();
     assertEquals(100, n, "every call due in 500 ms at 200/s is issued, however late");
     long floorNanos = n * PacedFileSystem.PACE_MILLIS * 1_000_000L - (n - 1) * 5_000_000L;
@@ -99,7 +85,7 @@ class NamespaceMixTest {
     };
     for (String[] c : cases) {
       Run r = namespace(c);
-      assertEquals(2, r.code(), String.join(" ", c) + "\n" + r.out() + r.err());
+      assertExit(r, 2);
       assertEquals(1, r.err().strip().lines().count(), String.join(" ", c) + ": " + r.err());
       assertTrue(!Files.exists(dir.resolve("ns")), "nothing made for " + String.join(" ", c));
     }

@@ -1,23 +1,19 @@
 package io.harness.namespace;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.harness.core.cli.Harness;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.freon.embedded.MiniOzoneProvider;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Runs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -77,18 +73,11 @@ class NamespaceOzoneTest {
         "ozone.replication=" + cluster.configuration().get("ozone.replication"),
         "--phases", "create,stat,list,rename,delete", "-n", "200", "-t", "4", "--shared", "--lists", "3",
         "--path", "/vol1/bucket1/ns", "--prefix", "shared", "--run-dir", runs.toString(), "--no-report"));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args.toArray(new String[0]));
-    assertEquals(0, code, out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
+    assertExit(Cli.run(args.toArray(new String[0])), 0);
     Map<String, Long> after = om();
     Map<String, Long> d = new LinkedHashMap<>();
     after.forEach((k, v) -> d.put(k, v - before.get(k)));
-    JsonNode r;
-    try (Stream<java.nio.file.Path> s = Files.list(runs)) {
-      r = new ObjectMapper().readTree(s.findFirst().orElseThrow().resolve("result.json").toFile());
-    }
+    JsonNode r = Runs.latestResult(runs);
     assertEquals(200, ops(r, "create"));
     assertEquals(ops(r, "create"), d.get("commits"), d.toString());
     assertEquals(ops(r, "rename"), d.get("renames"), d.toString());

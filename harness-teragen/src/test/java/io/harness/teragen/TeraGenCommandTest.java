@@ -1,16 +1,19 @@
 package io.harness.teragen;
 
+import static io.harness.testkit.RunAssertions.assertExit;
+import static io.harness.testkit.RunAssertions.assertUsageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.result.ResultWriter;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,30 +22,21 @@ class TeraGenCommandTest {
   @TempDir
   Path dir;
 
-  private Cli run(String... args) {
-    List<String> all = new ArrayList<>(Arrays.asList(args));
-    all.addAll(List.of("-fs", "file:///", "-D", "mapreduce.framework.name=local", "-D",
+  private Run run(String... args) {
+    return Cli.run(Cli.concat(args, "-fs", "file:///", "-D", "mapreduce.framework.name=local", "-D",
         "hadoop.tmp.dir=" + dir.resolve("tmp"), "--run-dir", dir.resolve("runs").toString(),
         "--json", dir.resolve("last.json").toString()));
-    return Cli.run(all.toArray(new String[0]));
   }
 
   private JsonNode lastJson() throws Exception {
     return ResultWriter.mapper().readTree(dir.resolve("last.json").toFile());
   }
 
-  private static void assertUsage(Cli r, String argument) {
-    assertEquals(2, r.code(), r.all());
-    List<String> lines = r.err().strip().lines().toList();
-    assertEquals(1, lines.size(), r.err());
-    assertTrue(lines.get(0).contains(argument), r.err());
-  }
-
   @Test
   void writesRowsFilesChecksumAndJson() throws Exception {
     Path out = dir.resolve("out");
-    Cli r = run("teragen", "2k", out.toString(), "-m", "3", "--no-final-sync");
-    assertEquals(0, r.code(), r.all());
+    Run r = run("teragen", "2k", out.toString(), "-m", "3", "--no-final-sync");
+    assertExit(r, 0);
     assertTrue(r.out().contains("teragen: 2000 rows, 200000 bytes, 3 file(s) in "), r.out());
     // ceil(2000 / 3) = 667, ceil(4000 / 3) = 1334
     assertEquals(66_700, Files.size(out.resolve("part-m-00000")));
@@ -56,21 +50,21 @@ class TeraGenCommandTest {
     JsonNode j = lastJson();
     assertEquals("teragen", j.get("workload").asText());
     assertEquals(2000, j.get("figures").get("rows").asLong());
-    assertEquals(r.checksum(), j.get("figures").get("checksum").asText());
+    assertEquals(PrintedChecksum.of(r), j.get("figures").get("checksum").asText());
     assertEquals(3, j.get("tasks").size());
     assertEquals(200_000, j.get("aggregate").get("bytes").asLong());
     assertFalse(j.get("figures").get("finalSync").asBoolean());
 
-    Cli v = run("teravalidate", out.toString(), "--checksum-only", "--expect-rows", "2k", "--expect-checksum",
-        r.checksum());
-    assertEquals(0, v.code(), v.all());
+    Run v = run("teravalidate", out.toString(), "--checksum-only", "--expect-rows", "2k", "--expect-checksum",
+        PrintedChecksum.of(r));
+    assertExit(v, 0);
     assertTrue(v.out().contains("teravalidate: OK (rows and checksum as expected; order not checked)"), v.out());
 
     // the same rows on the MapReduce engine (local job runner)
     Path mr = dir.resolve("mr");
-    Cli m = run("teragen", "2000", mr.toString(), "-m", "3", "--engine", "mapreduce");
-    assertEquals(0, m.code(), m.all());
-    assertEquals(r.checksum(), m.checksum());
+    Run m = run("teragen", "2000", mr.toString(), "-m", "3", "--engine", "mapreduce");
+    assertExit(m, 0);
+    assertEquals(PrintedChecksum.of(r), PrintedChecksum.of(m));
     for (int i = 0; i < 3; i++) {
       assertTrue(Arrays.equals(Files.readAllBytes(out.resolve(RowRange.fileName(i))),
           Files.readAllBytes(mr.resolve(RowRange.fileName(i)))), "file " + i);
@@ -82,46 +76,43 @@ class TeraGenCommandTest {
   @Test
   void profileWritesAFlameGraphAndRecordsTheEngine() throws Exception {
     for (String event : new String[] {"cpu", "wall"}) {
-      Cli r = run("teragen", "200k", dir.resolve("p-" + event).toString(), "-m", "2", "--profile", event);
-      assertEquals(0, r.code(), r.all());
+      Run r = run("teragen", "200k", dir.resolve("p-" + event).toString(), "-m", "2", "--profile", event);
+      assertExit(r, 0);
       JsonNode p = lastJson().get("profile");
       assertEquals(event, p.get("event").asText());
       String engine = p.get("engine").asText();
       assertTrue(event.equals("cpu") ? engine.startsWith("perf_events") || engine.startsWith("ctimer")
           : engine.startsWith("wall-clock"), engine);
-      Path html;
-      try (var runs = Files.list(dir.resolve("runs"))) {
-        html = runs.sorted().reduce((a, b) -> b).orElseThrow().resolve(p.get("flameGraph").asText());
-      }
+      Path html = Runs.latest(dir.resolve("runs")).resolve(p.get("flameGraph").asText());
       String page = Files.readString(html);
       assertTrue(page.contains("harness " + event + " profile"), html.toString());
       // the run's own frames are in it: the rows were generated while it sampled
       assertTrue(page.contains("TeraRows") || page.contains("RowWriter") || page.contains("LocalEngine"), html.toString());
       assertTrue(r.err().contains("Flame graph (" + event + ", "), r.err());
     }
-    assertUsage(run("teragen", "10", dir.resolve("never").toString(), "--profile", "cycles"), "--profile");
+    assertUsageError(run("teragen", "10", dir.resolve("never").toString(), "--profile", "cycles"), "--profile");
     assertFalse(Files.exists(dir.resolve("never")));
   }
 
   @Test
   void sizeGivesRowsAsNumfmtRoundsThem() throws Exception {
-    Cli r = run("teragen", "--size", "1K", dir.resolve("s").toString(), "-m", "1");
-    assertEquals(0, r.code(), r.all());
+    Run r = run("teragen", "--size", "1K", dir.resolve("s").toString(), "-m", "1");
+    assertExit(r, 0);
     assertEquals(1100, Files.size(dir.resolve("s/part-m-00000")));
   }
 
   @Test
   void badRowsMapsAndSizeExitTwoAndCreateNothing() {
     Path out = dir.resolve("never");
-    assertUsage(run("teragen", "0", out.toString()), "ROWS");
-    assertUsage(run("teragen", "-5", out.toString()), "ROWS");
-    assertUsage(run("teragen", "12x", out.toString()), "ROWS");
-    assertUsage(run("teragen", "99999999t", out.toString()), "ROWS");
-    assertUsage(run("teragen", "10", out.toString(), "-m", "0"), "--maps");
-    assertUsage(run("teragen", "--size", "1G", "10", out.toString()), "--size");
-    assertUsage(run("teragen", "--size", "lots", out.toString()), "--size");
-    assertUsage(run("teragen", "10", out.toString(), "--engine", "spark"), "--engine");
-    assertUsage(run("teragen", out.toString()), "ROWS");
+    assertUsageError(run("teragen", "0", out.toString()), "ROWS");
+    assertUsageError(run("teragen", "-5", out.toString()), "ROWS");
+    assertUsageError(run("teragen", "12x", out.toString()), "ROWS");
+    assertUsageError(run("teragen", "99999999t", out.toString()), "ROWS");
+    assertUsageError(run("teragen", "10", out.toString(), "-m", "0"), "--maps");
+    assertUsageError(run("teragen", "--size", "1G", "10", out.toString()), "--size");
+    assertUsageError(run("teragen", "--size", "lots", out.toString()), "--size");
+    assertUsageError(run("teragen", "10", out.toString(), "--engine", "spark"), "--engine");
+    assertUsageError(run("teragen", out.toString()), "ROWS");
     assertFalse(Files.exists(out));
   }
 
@@ -130,21 +121,21 @@ class TeraGenCommandTest {
     Path out = dir.resolve("out");
     assertEquals(0, run("teragen", "100", out.toString(), "-m", "2").code());
     byte[] before = Files.readAllBytes(out.resolve("part-m-00000"));
-    Cli again = run("teragen", "50", out.toString(), "-m", "1");
-    assertUsage(again, "already exists");
+    Run again = run("teragen", "50", out.toString(), "-m", "1");
+    assertUsageError(again, "already exists");
     assertTrue(Arrays.equals(before, Files.readAllBytes(out.resolve("part-m-00000"))));
     assertTrue(Files.exists(out.resolve("part-m-00001")));
 
     // --overwrite replaces teragen output ...
-    Cli over = run("teragen", "50", out.toString(), "-m", "1", "--overwrite");
-    assertEquals(0, over.code(), over.all());
+    Run over = run("teragen", "50", out.toString(), "-m", "1", "--overwrite");
+    assertExit(over, 0);
     assertEquals(5000, Files.size(out.resolve("part-m-00000")));
     assertFalse(Files.exists(out.resolve("part-m-00001")));
     // ... but not a directory holding anything else
     Path mine = dir.resolve("mine");
     Files.createDirectories(mine);
     Files.writeString(mine.resolve("notes.txt"), "keep");
-    assertUsage(run("teragen", "50", mine.toString(), "--overwrite"), "notes.txt");
+    assertUsageError(run("teragen", "50", mine.toString(), "--overwrite"), "notes.txt");
     assertEquals("keep", Files.readString(mine.resolve("notes.txt")));
   }
 
@@ -152,8 +143,8 @@ class TeraGenCommandTest {
   void anOutputUnderARegularFileIsBadInput() throws Exception {
     Path file = dir.resolve("a-file");
     Files.writeString(file, "x");
-    Cli r = run("teragen", "10", file.resolve("out").toString());
-    assertEquals(2, r.code(), r.all());
+    Run r = run("teragen", "10", file.resolve("out").toString());
+    assertExit(r, 2);
     assertEquals("harness teragen: OUT_DIR: file:" + file.resolve("out") + " cannot be created: file:" + file
         + " is a file, not a directory", r.err().strip());
     assertEquals("x", Files.readString(file));
@@ -162,27 +153,27 @@ class TeraGenCommandTest {
   @Test
   void teravalidateFindsDamage() throws Exception {
     Path out = dir.resolve("out");
-    Cli gen = run("teragen", "300", out.toString(), "-m", "2");
-    assertEquals(0, gen.code(), gen.all());
+    Run gen = run("teragen", "300", out.toString(), "-m", "2");
+    assertExit(gen, 0);
     // one flipped byte: same rows, another checksum
     Path f = out.resolve("part-m-00001");
     byte[] b = Files.readAllBytes(f);
     b[150] ^= 1;
     Files.write(f, b);
     Files.deleteIfExists(out.resolve(".part-m-00001.crc"));
-    Cli v = run("teravalidate", out.toString(), "--checksum-only", "--expect-rows", "300", "--expect-checksum",
-        gen.checksum());
-    assertEquals(1, v.code(), v.all());
-    assertTrue(v.err().contains("teravalidate: checksum: ") && v.err().contains(", expected " + gen.checksum()),
+    Run v = run("teravalidate", out.toString(), "--checksum-only", "--expect-rows", "300", "--expect-checksum",
+        PrintedChecksum.of(gen));
+    assertExit(v, 1);
+    assertTrue(v.err().contains("teravalidate: checksum: ") && v.err().contains(", expected " + PrintedChecksum.of(gen)),
         v.err());
     // a file that is not whole rows
     Files.write(f, Arrays.copyOf(b, b.length - 1));
-    Cli torn = run("teravalidate", out.toString(), "--checksum-only");
-    assertEquals(1, torn.code(), torn.all());
+    Run torn = run("teravalidate", out.toString(), "--checksum-only");
+    assertExit(torn, 1);
     assertTrue(torn.err().contains("part-m-00001") && torn.err().contains("not a whole number of 100-byte rows"),
         torn.err());
 
-    assertUsage(run("teravalidate", dir.resolve("nowhere").toString()), "does not exist");
-    assertUsage(run("teravalidate", out.toString(), "--expect-checksum", "xyz"), "--expect-checksum");
+    assertUsageError(run("teravalidate", dir.resolve("nowhere").toString()), "does not exist");
+    assertUsageError(run("teravalidate", out.toString(), "--expect-checksum", "xyz"), "--expect-checksum");
   }
 }

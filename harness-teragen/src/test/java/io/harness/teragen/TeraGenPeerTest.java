@@ -1,14 +1,14 @@
 package io.harness.teragen;
 
+import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.terasort.TeraChecksum;
 import org.apache.hadoop.examples.terasort.TeraGen;
@@ -60,11 +60,9 @@ class TeraGenPeerTest {
     }
   }
 
-  private static Cli harness(String... args) {
-    List<String> all = new ArrayList<>(Arrays.asList(args));
-    all.addAll(List.of("-fs", cluster.getURI().toString(), "-D", "mapreduce.framework.name=local",
+  private static Run harness(String... args) {
+    return Cli.run(Cli.concat(args, "-fs", cluster.getURI().toString(), "-D", "mapreduce.framework.name=local",
         "-D", "hadoop.tmp.dir=" + work.resolve("tmp"), "--run-dir", work.resolve("runs").toString()));
-    return Cli.run(all.toArray(new String[0]));
   }
 
   /**
@@ -119,13 +117,13 @@ class TeraGenPeerTest {
       String peerSum = teraChecksum(peer, "/peer/sum-" + rows);
       for (int maps : new int[] {1, 3, 7}) {
         String ours = "/harness/gen-" + rows + "-" + maps;
-        Cli r = harness("teragen", String.valueOf(rows), ours, "-m", String.valueOf(maps));
-        assertEquals(0, r.code(), r.all());
+        Run r = harness("teragen", String.valueOf(rows), ours, "-m", String.valueOf(maps));
+        assertExit(r, 0);
         assertTrue(r.out().contains("teragen: " + rows + " rows, " + rows * 100 + " bytes, " + maps + " file(s)"),
             r.out());
         assertSameRows(peer, ours, rows, maps);
         // Hadoop's TeraChecksum of TeraGen's own output is the checksum the harness printed
-        assertEquals(peerSum, r.checksum());
+        assertEquals(peerSum, PrintedChecksum.of(r));
       }
     }
   }
@@ -133,26 +131,26 @@ class TeraGenPeerTest {
   @Test
   void mapReduceEngineWritesTheSameRows() throws Exception {
     peerTeraGen(ROWS, "/peer/mr");
-    Cli r = harness("teragen", String.valueOf(ROWS), "/harness/mr-3", "-m", "3", "--engine", "mapreduce");
-    assertEquals(0, r.code(), r.all());
+    Run r = harness("teragen", String.valueOf(ROWS), "/harness/mr-3", "-m", "3", "--engine", "mapreduce");
+    assertExit(r, 0);
     assertTrue(r.out().contains("MapReduce engine (local)"), r.out());
     assertSameRows("/peer/mr", "/harness/mr-3", ROWS, 3);
     // the maps' side records are gone: the directory holds what TeraGen's holds
     assertEquals(0, fs.globStatus(new org.apache.hadoop.fs.Path("/harness/mr-3/_harness-*")).length);
-    assertEquals(teraChecksum("/peer/mr", "/peer/mr-sum"), r.checksum());
-    Cli v = harness("teravalidate", "/harness/mr-3", "--checksum-only", "--expect-rows", "1k",
-        "--expect-checksum", r.checksum());
-    assertEquals(0, v.code(), v.all());
-    assertEquals(r.checksum(), v.checksum());
+    assertEquals(teraChecksum("/peer/mr", "/peer/mr-sum"), PrintedChecksum.of(r));
+    Run v = harness("teravalidate", "/harness/mr-3", "--checksum-only", "--expect-rows", "1k",
+        "--expect-checksum", PrintedChecksum.of(r));
+    assertExit(v, 0);
+    assertEquals(PrintedChecksum.of(r), PrintedChecksum.of(v));
   }
 
   @Test
   void teravalidateAgreesWithTeraValidateOnTeraSortOutput() throws Exception {
-    Cli gen = harness("teragen", String.valueOf(ROWS), "/harness/to-sort", "-m", "4");
-    assertEquals(0, gen.code(), gen.all());
+    Run gen = harness("teragen", String.valueOf(ROWS), "/harness/to-sort", "-m", "4");
+    assertExit(gen, 0);
     // teragen's output is not sorted: without --checksum-only that is a misorder, exit 1
-    Cli unsorted = harness("teravalidate", "/harness/to-sort");
-    assertEquals(1, unsorted.code(), unsorted.all());
+    Run unsorted = harness("teravalidate", "/harness/to-sort");
+    assertExit(unsorted, 1);
     assertTrue(unsorted.err().contains("teravalidate: misorder in part-m-00000: row "), unsorted.err());
     // and says why: TeraGen's output is never sorted
     assertTrue(unsorted.err().contains("teravalidate: the rows are out of order because part-m-* files are TeraGen's "
@@ -164,17 +162,17 @@ class TeraGenPeerTest {
     assertEquals(0, ToolRunner.run(new Configuration(conf), new TeraValidate(),
         new String[] {"/peer/sorted", "/peer/validated"}));
     String report = read("/peer/validated/part-r-00000");
-    assertTrue(report.contains("checksum\t" + gen.checksum()), report);
+    assertTrue(report.contains("checksum\t" + PrintedChecksum.of(gen)), report);
     assertTrue(!report.contains("error"), report);
 
-    Cli sorted = harness("teravalidate", "/peer/sorted", "--expect-rows", String.valueOf(ROWS),
-        "--expect-checksum", gen.checksum());
-    assertEquals(0, sorted.code(), sorted.all());
+    Run sorted = harness("teravalidate", "/peer/sorted", "--expect-rows", String.valueOf(ROWS),
+        "--expect-checksum", PrintedChecksum.of(gen));
+    assertExit(sorted, 0);
     assertTrue(sorted.out().contains("teravalidate: OK (sorted, rows and checksum as expected)"), sorted.out());
     assertTrue(sorted.out().contains("teravalidate: " + ROWS + " rows, "), sorted.out());
 
-    Cli wrongSum = harness("teravalidate", "/peer/sorted", "--expect-checksum", "1234");
-    assertEquals(1, wrongSum.code(), wrongSum.all());
-    assertTrue(wrongSum.err().contains("checksum: " + gen.checksum() + ", expected 1234"), wrongSum.err());
+    Run wrongSum = harness("teravalidate", "/peer/sorted", "--expect-checksum", "1234");
+    assertExit(wrongSum, 1);
+    assertTrue(wrongSum.err().contains("checksum: " + PrintedChecksum.of(gen) + ", expected 1234"), wrongSum.err());
   }
 }

@@ -1,17 +1,14 @@
 package io.harness.dfsio.bench;
 
-import io.harness.core.cli.Harness;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.util.Stats;
-import java.io.ByteArrayOutputStream;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -111,17 +108,15 @@ public final class DfsioBench {
 
   private static double harnessWrite(Path site, String engine, int files, long sizeMb, int buffer, int threads,
       Path work) {
-    ByteArrayOutputStream sink = new ByteArrayOutputStream();
-    PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
     long t0 = System.nanoTime();
-    int rc = Harness.run(Map.of(), quiet, quiet, "dfsio", "-write", "--engine", engine, "-nrFiles", "" + files,
+    Run run = Cli.run("dfsio", "-write", "--engine", engine, "-nrFiles", "" + files,
         "-fileSize", sizeMb + "MB", "-bufferSize", "" + buffer, "-t", "" + threads, "-conf", site.toString(),
         "--root", "/bench/harness", "--run-dir", work.resolve("runs").toString(),
         "-D", "hadoop.tmp.dir=" + work.resolve("tmp-" + engine),
         "-resFile", work.resolve("harness-results.log").toString(), "--json", work.resolve("last.json").toString());
     double s = (System.nanoTime() - t0) / 1e9;
-    if (rc != 0) {
-      throw new IllegalStateException("harness exited " + rc + ": " + sink.toString(StandardCharsets.UTF_8));
+    if (run.code() != 0) {
+      throw new IllegalStateException("harness exited " + run.code() + ": " + run.all());
     }
     return s;
   }

@@ -1,12 +1,10 @@
 package io.harness.namespace.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.util.Stats;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -137,16 +135,14 @@ public final class MetaVsNnbench {
     try (var o = Files.newOutputStream(site)) {
       c.writeXml(o);
     }
-    ByteArrayOutputStream sink = new ByteArrayOutputStream();
-    PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
     Path json = work.resolve("namespace.json");
     List<String> args = new ArrayList<>(List.of("namespace", "-conf", site.toString(), "--phases",
         "create,read,rename,delete", "-n", String.valueOf((long) maps * files), "-t", String.valueOf(maps),
         "--shared", "--path", "/bench/harness", "--run-dir", work.resolve("runs").toString(), "--no-report",
         "--json", json.toString()));
-    int rc = Harness.run(Map.of(), quiet, quiet, args.toArray(new String[0]));
-    if (rc != 0) {
-      throw new IllegalStateException("harness exited " + rc + ": " + sink.toString(StandardCharsets.UTF_8));
+    Run run = Cli.run(args.toArray(new String[0]));
+    if (run.code() != 0) {
+      throw new IllegalStateException("harness exited " + run.code() + ": " + run.all());
     }
     JsonNode phases = ResultWriter.mapper().readTree(json.toFile()).at("/figures/phases");
     for (JsonNode p : phases) {

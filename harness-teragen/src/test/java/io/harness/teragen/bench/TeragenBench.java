@@ -1,14 +1,11 @@
 package io.harness.teragen.bench;
 
-import io.harness.core.cli.Harness;
 import io.harness.core.util.Stats;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.terasort.TeraGen;
 import org.apache.hadoop.fs.FileSystem;
@@ -101,15 +98,13 @@ public final class TeragenBench {
       throws Exception {
     String out = "/bench/harness-" + engine + "-" + maps;
     fs.delete(new org.apache.hadoop.fs.Path(out), true);
-    ByteArrayOutputStream sink = new ByteArrayOutputStream();
-    PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
     long t0 = System.nanoTime();
-    int rc = Harness.run(Map.of(), quiet, quiet, "teragen", String.valueOf(rows), out, "-m", String.valueOf(maps),
+    Run run = Cli.run("teragen", String.valueOf(rows), out, "-m", String.valueOf(maps),
         "--engine", engine, "-conf", site.toString(), "-D", "hadoop.tmp.dir=" + work.resolve("tmp-" + engine),
         "--run-dir", work.resolve("runs").toString());
     double s = (System.nanoTime() - t0) / 1e9;
-    if (rc != 0) {
-      throw new IllegalStateException("harness exited " + rc + ": " + sink.toString(StandardCharsets.UTF_8));
+    if (run.code() != 0) {
+      throw new IllegalStateException("harness exited " + run.code() + ": " + run.all());
     }
     return s;
   }
