@@ -7,7 +7,6 @@ import io.harness.core.util.Sizes;
 import io.harness.core.util.Stats;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -16,14 +15,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import io.harness.freon.embedded.MiniOzoneProvider;
-import org.apache.hadoop.ozone.MiniOzoneCluster;
+import io.harness.freon.peer.DatanodeVolumes;
 import org.apache.hadoop.ozone.freon.Vapor;
 
 /**
@@ -117,26 +114,10 @@ public final class CgDnVsVaporBench {
 
   /** Starts a 3-datanode MiniOzoneCluster, stops it, and returns a copy of datanode 0's data directory. */
   private static Path stoppedClusterVolume(Path work) throws Exception {
-    OzoneConfiguration conf = new OzoneConfiguration();
-    conf.set("ozone.scm.container.size", "5GB");
-    conf.set("hdds.datanode.volume.min.free.space", "1GB");
-    conf.set("hdds.datanode.volume.min.free.space.percent", "0.001");
-    conf.set("ozone.om.s3.grpc.server_enabled", "false");
-    System.setProperty("test.build.data", work.resolve("cluster").toString());
     long t0 = System.nanoTime();
-    MiniOzoneCluster cluster = MiniOzoneCluster.newBuilder(conf).setNumDatanodes(3).build();
-    try {
-      cluster.waitForClusterToBeReady();
-      OzoneConfiguration dn = new OzoneConfiguration(cluster.getHddsDatanodes().get(0).getConf());
-      cluster.stop();
-      Path data = Path.of(dn.getTrimmedStrings("hdds.datanode.dir")[0]);
-      Path copy = work.resolve("pristine");
-      copyTree(data, copy);
-      System.out.printf(Locale.ROOT, "cluster started and stopped in %.1f s%n", (System.nanoTime() - t0) / 1e9);
-      return copy;
-    } finally {
-      cluster.shutdown();
-    }
+    Path copy = DatanodeVolumes.stoppedClusterVolume(work);
+    System.out.printf(Locale.ROOT, "cluster started and stopped in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+    return copy;
   }
 
   /** The generator runs of one bench: each on a fresh copy of the pristine volume. */
@@ -160,20 +141,7 @@ public final class CgDnVsVaporBench {
 
     /** A fresh copy of the pristine volume and a site file pointing a datanode at it, with the schema. */
     private Path volume(String name, String schema) throws IOException {
-      Path root = work.resolve(name);
-      copyTree(pristine, root.resolve("data"));
-      Files.createDirectories(root.resolve("meta"));
-      org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
-      conf.set("hdds.datanode.dir", root.resolve("data").toString());
-      conf.set("ozone.metadata.dirs", root.resolve("meta").toString());
-      conf.set("ozone.scm.names", "localhost");
-      conf.set("hdds.datanode.volume.min.free.space", "1GB");
-      conf.set("hdds.datanode.volume.min.free.space.percent", "0.001");
-      conf.setBoolean("hdds.datanode.container.schema.v3.enabled", schema.equals("v3"));
-      try (OutputStream out = Files.newOutputStream(root.resolve("site.xml"))) {
-        conf.writeXml(out);
-      }
-      return root;
+      return DatanodeVolumes.volume(pristine, work.resolve(name), schema);
     }
 
     double harness(String schema, String data) throws Exception {
@@ -316,36 +284,15 @@ public final class CgDnVsVaporBench {
     return mbs;
   }
 
-  /** Bytes of the chunk files under a datanode data directory ({@code .../containerDirN/ID/chunks/*}). */
   private static long chunkBytes(Path data) throws IOException {
-    try (Stream<Path> s = Files.walk(data)) {
-      return s.filter(p -> p.getParent() != null && p.getParent().getFileName().toString().equals("chunks"))
-          .filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
-    }
+    return DatanodeVolumes.chunkBytes(data);
   }
 
   private static void sync() throws IOException, InterruptedException {
     new ProcessBuilder("sync").inheritIO().start().waitFor();
   }
 
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> s = Files.walk(from)) {
-      for (Path p : (Iterable<Path>) s::iterator) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target);
-        }
-      }
-    }
-  }
-
   private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
-        Files.delete(p);
-      }
-    }
+    DatanodeVolumes.deleteTree(dir);
   }
 }
