@@ -1,15 +1,9 @@
 package io.harness.namespace.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
-import io.harness.core.result.ResultWriter;
 import io.harness.core.util.Stats;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -133,24 +127,12 @@ public final class MetaVsNnbench {
   /** One namespace run of the four phases; each phase's ops/s. */
   private static void harness(Configuration c, int maps, int files, Path work, Map<String, double[]> out, int round)
       throws Exception {
-    Path site = work.resolve("cluster-site.xml");
-    try (var o = Files.newOutputStream(site)) {
-      c.writeXml(o);
-    }
-    ByteArrayOutputStream sink = new ByteArrayOutputStream();
-    PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
-    Path json = work.resolve("namespace.json");
-    List<String> args = new ArrayList<>(List.of("namespace", "-conf", site.toString(), "--phases",
+    Path site = BenchNamespace.site(c, work.resolve("cluster-site.xml"));
+    JsonNode result = BenchNamespace.run(work, List.of("-conf", site.toString(), "--phases",
         "create,read,rename,delete", "-n", String.valueOf((long) maps * files), "-t", String.valueOf(maps),
-        "--shared", "--path", "/bench/harness", "--run-dir", work.resolve("runs").toString(), "--no-report",
-        "--json", json.toString()));
-    int rc = Harness.run(Map.of(), quiet, quiet, args.toArray(new String[0]));
-    if (rc != 0) {
-      throw new IllegalStateException("harness exited " + rc + ": " + sink.toString(StandardCharsets.UTF_8));
-    }
-    JsonNode phases = ResultWriter.mapper().readTree(json.toFile()).at("/figures/phases");
-    for (JsonNode p : phases) {
-      out.get(p.get("name").asText())[round] = p.get("items").asDouble() / p.get("seconds").asDouble();
+        "--shared", "--path", "/bench/harness"));
+    for (String op : HARNESS) {
+      out.get(op)[round] = BenchNamespace.opsPerSec(result, op);
     }
   }
 }
