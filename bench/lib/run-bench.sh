@@ -24,7 +24,9 @@ bench_exec() {
       java.util.concurrent.atomic java.lang.invoke; do
     opens+=(--add-opens "java.base/$p=ALL-UNNAMED")
   done
+  # both logging back ends as bin/harness sets them (log4j 2 carries Ozone's audit logs, off there)
   exec java "-Xmx${BENCH_HEAP:-6g}" -Dlog4j.configuration=file:dist/src/main/conf/log4j.properties \
+    -Dlog4j2.configurationFile=dist/src/main/conf/log4j2.properties \
     "${opens[@]}" -cp "$cp" "$main" "$@"
 }
 

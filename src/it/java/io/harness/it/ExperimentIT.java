@@ -50,6 +50,12 @@ class ExperimentIT {
   }
 
   @Test
+  void namespacePhases(@TempDir Path dir) throws Exception {
+    List<List<String>> rows = checkTable(run(dir, "namespace.yaml", "--repeat", "1", "--set", "items=20"));
+    assertEquals(4 * 10 * 2, rows.size(), "4 lines (1 and 10 threads, unique and shared), 10 figures, 2 targets");
+  }
+
+  @Test
   void dfsioFiles(@TempDir Path dir) throws Exception {
     checkTable(run(dir, "dfsio-files.yaml", "--repeat", "1"));
   }
@@ -303,6 +309,16 @@ class ExperimentIT {
         }
         return f.has("rows") ? f.path("rows").asDouble() / f.path("elapsedSeconds").asDouble() : null;
       default:
+        if (figure.endsWith("_ops_per_sec")) {
+          // a namespace phase's calls over its seconds
+          String phase = figure.substring(0, figure.length() - "_ops_per_sec".length());
+          for (JsonNode p : f.path("phases")) {
+            if (p.path("name").asText().equals(phase)) {
+              return p.path("items").asDouble() / p.path("seconds").asDouble();
+            }
+          }
+          return null;
+        }
         Map.Entry<String, String> kind = Map.entry(figure.substring(0, figure.lastIndexOf('_', figure.length() - 4)),
             figure.substring(figure.lastIndexOf('_', figure.length() - 4) + 1));
         assertEquals("p99_ms", kind.getValue(), "a latency figure: " + figure);

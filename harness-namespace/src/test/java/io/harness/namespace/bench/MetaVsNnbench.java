@@ -1,13 +1,9 @@
 package io.harness.namespace.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.result.ResultWriter;
 import io.harness.core.util.Stats;
-import io.harness.testkit.Cli;
-import io.harness.testkit.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -131,22 +127,12 @@ public final class MetaVsNnbench {
   /** One namespace run of the four phases; each phase's ops/s. */
   private static void harness(Configuration c, int maps, int files, Path work, Map<String, double[]> out, int round)
       throws Exception {
-    Path site = work.resolve("cluster-site.xml");
-    try (var o = Files.newOutputStream(site)) {
-      c.writeXml(o);
-    }
-    Path json = work.resolve("namespace.json");
-    List<String> args = new ArrayList<>(List.of("namespace", "-conf", site.toString(), "--phases",
+    Path site = BenchNamespace.site(c, work.resolve("cluster-site.xml"));
+    JsonNode result = BenchNamespace.run(work, List.of("-conf", site.toString(), "--phases",
         "create,read,rename,delete", "-n", String.valueOf((long) maps * files), "-t", String.valueOf(maps),
-        "--shared", "--path", "/bench/harness", "--run-dir", work.resolve("runs").toString(), "--no-report",
-        "--json", json.toString()));
-    Run run = Cli.run(args.toArray(new String[0]));
-    if (run.code() != 0) {
-      throw new IllegalStateException("harness exited " + run.code() + ": " + run.all());
-    }
-    JsonNode phases = ResultWriter.mapper().readTree(json.toFile()).at("/figures/phases");
-    for (JsonNode p : phases) {
-      out.get(p.get("name").asText())[round] = p.get("items").asDouble() / p.get("seconds").asDouble();
+        "--shared", "--path", "/bench/harness"));
+    for (String op : HARNESS) {
+      out.get(op)[round] = BenchNamespace.opsPerSec(result, op);
     }
   }
 }
