@@ -54,7 +54,7 @@ public final class Copy extends SparkOptions<Copy, Copy.Plan> {
 
   /** No data sets yet; the command line starts from it. */
   public Copy() {
-    super("copy", Plan.class);
+    super("copy", Plan.class, CopyWorkload.DST);
   }
 
   /** The data set to read ({@code SRC}) and where to write it ({@code DST}). */
@@ -103,10 +103,5 @@ public final class Copy extends SparkOptions<Copy, Copy.Plan> {
   List<SparkTarget.PathArgument> paths(Plan plan) {
     return List.of(new SparkTarget.PathArgument(CopyWorkload.SRC, plan.source()),
         new SparkTarget.PathArgument(CopyWorkload.DST, plan.destination()));
-  }
-
-  @Override
-  String root() {
-    return CopyWorkload.DST;
   }
 }

@@ -44,7 +44,7 @@ public final class Count extends SparkOptions<Count, Count.Plan> {
 
   /** No data set yet; the command line starts from it. */
   public Count() {
-    super("count", Plan.class);
+    super("count", Plan.class, CountWorkload.DIR);
   }
 
   /** The data set to count ({@code DIR}). */
@@ -85,10 +85,5 @@ public final class Count extends SparkOptions<Count, Count.Plan> {
   @Override
   List<SparkTarget.PathArgument> paths(Plan plan) {
     return List.of(new SparkTarget.PathArgument(CountWorkload.DIR, plan.dir()));
-  }
-
-  @Override
-  String root() {
-    return CountWorkload.DIR;
   }
 }

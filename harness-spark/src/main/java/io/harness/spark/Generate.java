@@ -78,7 +78,7 @@ public final class Generate extends SparkOptions<Generate, Generate.Plan> {
 
   /** No data set yet; the command line starts from it. */
   public Generate() {
-    super("generate", Plan.class);
+    super("generate", Plan.class, GenerateWorkload.DIR);
   }
 
   /** The data set to write ({@code DIR}); {@link #records} must still be given. */
@@ -174,10 +174,5 @@ public final class Generate extends SparkOptions<Generate, Generate.Plan> {
   @Override
   List<SparkTarget.PathArgument> paths(Plan plan) {
     return List.of(new SparkTarget.PathArgument(GenerateWorkload.DIR, plan.dir()));
-  }
-
-  @Override
-  String root() {
-    return GenerateWorkload.DIR;
   }
 }

@@ -58,11 +58,16 @@ public abstract class SparkOptions<B extends SparkOptions<B, P>, P> extends Work
   private Map<String, String> sparkConf = new LinkedHashMap<>();
 
   private final String operation;
+  private final String root;
 
-  /** @param operation the workload's operation and command ({@code generate}) */
-  SparkOptions(String operation, Class<P> planType) {
+  /**
+   * @param operation the workload's operation and command ({@code generate})
+   * @param root the name of the path argument that is the run's root ({@code DIR})
+   */
+  SparkOptions(String operation, Class<P> planType, String root) {
     super("spark", operation, planType);
     this.operation = operation;
+    this.root = root;
   }
 
   /** {@code --embedded}: {@code hdfs} or {@code ozone}, optionally {@code :DATANODES}. */
@@ -85,9 +90,6 @@ public abstract class SparkOptions<B extends SparkOptions<B, P>, P> extends Work
 
   /** The path arguments of {@code plan} ({@code DIR}; {@code SRC} and {@code DST}), as typed. */
   abstract List<SparkTarget.PathArgument> paths(P plan);
-
-  /** The name of the path argument that is the run's root. */
-  abstract String root();
 
   @Override
   public final boolean ownTarget() {
@@ -157,7 +159,7 @@ public abstract class SparkOptions<B extends SparkOptions<B, P>, P> extends Work
           + "(lib/spark) or spark-submit");
     }
     SparkTarget.Spec spec = new SparkTarget.Spec(operation, site.conf(), kind, datanodes, clusterClassPath,
-        site.settings(), defaultFs, sparkMaster, new LinkedHashMap<>(sparkConf), paths, root());
+        site.settings(), defaultFs, sparkMaster, new LinkedHashMap<>(sparkConf), paths, root);
     return () -> SparkTarget.open(spec, site.err());
   }
 

@@ -1,8 +1,6 @@
 package io.harness.freon.offline;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.run.RunTarget;
-import io.harness.core.run.TargetSource;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -154,8 +152,7 @@ public final class CgDn extends OfflineOptions<CgDn, CgDn.Plan> {
   }
 
   @Override
-  public TargetSource<? extends RunTarget> target(Plan plan, Site site) {
-    Configuration conf = site.conf();
-    return () -> StoppedCluster.datanode(conf);
+  StoppedCluster directories(Configuration conf) {
+    return StoppedCluster.datanode(conf);
   }
 }

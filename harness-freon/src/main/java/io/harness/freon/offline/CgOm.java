@@ -1,8 +1,6 @@
 package io.harness.freon.offline;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.run.RunTarget;
-import io.harness.core.run.TargetSource;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -167,8 +165,7 @@ public final class CgOm extends OfflineOptions<CgOm, CgOm.Plan> {
   }
 
   @Override
-  public TargetSource<? extends RunTarget> target(Plan plan, Site site) {
-    Configuration conf = site.conf();
-    return () -> StoppedCluster.service(conf, "om", CgOmWorkload.OM, ClusterDirs.OM_DB_DIRS, CgOmWorkload.DB);
+  StoppedCluster directories(Configuration conf) {
+    return StoppedCluster.service(conf, "om", CgOmWorkload.OM, ClusterDirs.OM_DB_DIRS, CgOmWorkload.DB);
   }
 }

@@ -1,7 +1,5 @@
 package io.harness.freon.offline;
 
-import io.harness.core.run.RunTarget;
-import io.harness.core.run.TargetSource;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -70,8 +68,7 @@ public final class CgScm extends OfflineOptions<CgScm, CgScm.Plan> {
   }
 
   @Override
-  public TargetSource<? extends RunTarget> target(Plan plan, Site site) {
-    Configuration conf = site.conf();
-    return () -> StoppedCluster.service(conf, "scm", CgScmWorkload.SCM, ClusterDirs.SCM_DB_DIRS, CgScmWorkload.DB);
+  StoppedCluster directories(Configuration conf) {
+    return StoppedCluster.service(conf, "scm", CgScmWorkload.SCM, ClusterDirs.SCM_DB_DIRS, CgScmWorkload.DB);
   }
 }

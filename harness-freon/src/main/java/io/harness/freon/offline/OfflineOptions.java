@@ -1,6 +1,7 @@
 package io.harness.freon.offline;
 
 import io.harness.core.base.UsageException;
+import io.harness.core.run.TargetSource;
 import io.harness.core.run.WorkloadOptions;
 import io.harness.core.util.Sizes;
 import org.apache.hadoop.conf.Configuration;
@@ -182,9 +183,19 @@ public abstract class OfflineOptions<B extends OfflineOptions<B, P>, P> extends 
     return v;
   }
 
+  /** The directories the generator writes, as the run's configuration {@code conf} names them. */
+  abstract StoppedCluster directories(Configuration conf);
+
   @Override
   public final boolean ownTarget() {
     return true;
+  }
+
+  /** The stopped cluster's directories: the configuration is read when the pipeline opens them. */
+  @Override
+  public final TargetSource<StoppedCluster> target(P plan, Site site) {
+    Configuration conf = site.conf();
+    return () -> directories(conf);
   }
 
   @Override
