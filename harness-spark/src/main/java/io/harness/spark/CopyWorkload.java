@@ -21,10 +21,10 @@ public final class CopyWorkload implements Workload<SparkTarget> {
   static final String SRC = "SRC";
   static final String DST = "DST";
 
-  private final CopyPlan plan;
+  private final Copy.Plan plan;
   private ParquetDirs.DataFiles sourceFiles;
 
-  public CopyWorkload(CopyPlan plan) {
+  public CopyWorkload(Copy.Plan plan) {
     this.plan = plan;
   }
 
@@ -39,7 +39,7 @@ public final class CopyWorkload implements Workload<SparkTarget> {
   }
 
   @Override
-  public CopyPlan plan() {
+  public Copy.Plan plan() {
     return plan;
   }
 

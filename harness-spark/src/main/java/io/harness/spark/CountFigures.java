@@ -26,7 +26,7 @@ public record CountFigures(long rows, int files, long bytesRead, double elapsedS
   static final String DATA_SET = "dataSet";
   static final String VERIFY = "verify";
 
-  static CountFigures of(CountPlan plan, RunRecords r) {
+  static CountFigures of(Count.Plan plan, RunRecords r) {
     long bytes = SparkNotes.number(r, BYTES);
     double seconds = SparkNotes.seconds(r);
     return new CountFigures(SparkNotes.number(r, ROWS), (int) SparkNotes.number(r, FILES), bytes, seconds,

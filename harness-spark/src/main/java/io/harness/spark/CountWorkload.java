@@ -15,10 +15,10 @@ public final class CountWorkload implements Workload<SparkTarget> {
   /** The data set's argument. */
   static final String DIR = "DIR";
 
-  private final CountPlan plan;
+  private final Count.Plan plan;
   private ParquetDirs.DataFiles files;
 
-  public CountWorkload(CountPlan plan) {
+  public CountWorkload(Count.Plan plan) {
     this.plan = plan;
   }
 
@@ -33,7 +33,7 @@ public final class CountWorkload implements Workload<SparkTarget> {
   }
 
   @Override
-  public CountPlan plan() {
+  public Count.Plan plan() {
     return plan;
   }
 

@@ -29,7 +29,7 @@ public record GenerateFigures(long rows, long records, long iterations, int reco
   /** One batch (one Spark job): its first id, rows, the files it added and their bytes, its seconds. */
   public record Batch(long batch, long firstId, long rows, int files, long bytes, double seconds) {}
 
-  static GenerateFigures of(GeneratePlan plan, RunRecords r) {
+  static GenerateFigures of(Generate.Plan plan, RunRecords r) {
     List<Batch> batches = SparkNotes.get(r, BATCHES, new TypeReference<List<Batch>>() {});
     batches = batches == null ? List.of() : batches;
     long rows = batches.stream().mapToLong(Batch::rows).sum();

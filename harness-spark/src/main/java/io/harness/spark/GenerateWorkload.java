@@ -21,9 +21,9 @@ public final class GenerateWorkload implements Workload<SparkTarget> {
   /** The data set's argument. */
   static final String DIR = "DIR";
 
-  private final GeneratePlan plan;
+  private final Generate.Plan plan;
 
-  public GenerateWorkload(GeneratePlan plan) {
+  public GenerateWorkload(Generate.Plan plan) {
     this.plan = plan;
   }
 
@@ -38,7 +38,7 @@ public final class GenerateWorkload implements Workload<SparkTarget> {
   }
 
   @Override
-  public GeneratePlan plan() {
+  public Generate.Plan plan() {
     return plan;
   }
 

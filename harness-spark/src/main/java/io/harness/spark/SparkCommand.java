@@ -3,10 +3,13 @@ package io.harness.spark;
 import io.harness.core.cli.CommandGroup;
 import picocli.CommandLine.Command;
 
-/** {@code harness spark}: Parquet data sets generated, counted and copied by Spark jobs. */
+/**
+ * {@code harness spark}: Parquet data sets generated, counted and copied by Spark jobs. Its commands are the
+ * workloads whose options classes name {@code spark} as their group ({@link Generate}, {@link Count},
+ * {@link Copy}).
+ */
 @Command(name = "spark", mixinStandardHelpOptions = true,
     header = SparkCommand.HEADER,
-    subcommands = {GenerateCommand.class, CountCommand.class, CopyCommand.class},
     description = {
         "Spark jobs on Parquet data through any Hadoop file system (hdfs://, ofs://, o3fs://, file://): "
             + "generate, count, copy. Each prints its elapsed time and MB/s and writes the run's JSON.",

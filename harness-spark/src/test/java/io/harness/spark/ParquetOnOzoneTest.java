@@ -96,7 +96,7 @@ class ParquetOnOzoneTest extends ParquetChainTestBase {
     assertTrue(Files.isRegularFile(html), html.toString());
     String page = Files.readString(html);
     assertTrue(page.contains("harness wall profile"), html.toString());
-    assertTrue(page.contains("GenerateCommand"), "the measured phase's own frames in " + html);
+    assertTrue(page.contains("GenerateWorkload"), "the measured phase's own frames in " + html);
     assertTrue(r.err().contains("Flame graph (wall, wall-clock"), r.err());
   }
 }

@@ -96,6 +96,19 @@ public final class GenericOptions {
     return fs;
   }
 
+  /** The {@code -D} settings, in their order (a key given twice has its last value). */
+  public java.util.Map<String, String> settings() {
+    java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+    for (int i = 0; i + 1 < generic.size(); i += 2) {
+      if (generic.get(i).equals("-D")) {
+        String kv = generic.get(i + 1);
+        int eq = kv.indexOf('=');
+        settings.put(kv.substring(0, eq), kv.substring(eq + 1));
+      }
+    }
+    return settings;
+  }
+
   /** Applies the generic options to {@code conf}, as Hadoop's ToolRunner would. */
   public void applyTo(Configuration conf) {
     for (int i = 0; i < generic.size() - 1; i += 2) {

@@ -1,6 +1,7 @@
 package io.harness.core.cli;
 
-import io.harness.core.run.Workload;
+import io.harness.core.run.RunBuilder;
+import io.harness.core.run.TargetSource;
 import io.harness.core.run.WorkloadOptions;
 import io.harness.core.run.WorkloadType;
 import io.harness.core.target.Target;
@@ -14,8 +15,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The command of a workload whose options are one class ({@link WorkloadOptions}, a picocli {@code @Command}):
- * the options every workload shares ({@link WorkloadCommand}'s), then the workload's own, mixed in from its
- * options object, which the command line fills and whose plan and workload it runs.
+ * the options every workload shares ({@link WorkloadCommand}'s; of a workload with a target of its own, only
+ * {@link RunRecording}'s), then the workload's own, mixed in from its options object, which the command line fills
+ * and whose plan and workload it runs. A workload whose libraries are not on this class path
+ * ({@link WorkloadOptions#unavailable}) is an {@link AbsentCommand}.
  */
 @Command(sortOptions = false)
 public final class OptionsCommand extends WorkloadCommand {
@@ -66,11 +69,25 @@ public final class OptionsCommand extends WorkloadCommand {
     }
   }
 
-  /** The command of {@code options}. */
-  static CommandLine commandLine(WorkloadOptions<?, ?> options, RunContext context) {
+  /**
+   * The command of {@code options}, run with {@code context} (null: the context of the command it is a subcommand
+   * of).
+   */
+  public static CommandLine commandLine(WorkloadOptions<?, ?> options, RunContext context) {
+    String unavailable = options.unavailable();
+    if (unavailable != null) {
+      Command c = options.getClass().getAnnotation(Command.class);
+      return AbsentCommand.of(c.name(), c.header().length > 0 ? c.header()[0] : c.description()[0], unavailable);
+    }
     OptionsCommand command = new OptionsCommand(options);
     command.init(context);
     CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+    if (options.ownTarget()) {
+      // the target's options name a Hadoop file system and the local engine's threads: not this workload's
+      for (String name : new String[] {"--embedded", "--threads", "--task-timeout"}) {
+        spec.remove(spec.findOption(name));
+      }
+    }
     spec.addMixin("options", CommandSpec.forAnnotatedObject(options));
     String threadsHelp = options.threadsHelp();
     if (threadsHelp != null) {
@@ -101,6 +118,11 @@ public final class OptionsCommand extends WorkloadCommand {
   }
 
   @Override
+  protected boolean ownTarget() {
+    return options.ownTarget();
+  }
+
+  @Override
   protected boolean measures() {
     return checked.measures();
   }
@@ -111,19 +133,26 @@ public final class OptionsCommand extends WorkloadCommand {
   }
 
   @Override
-  protected Workload<Target> workload() {
-    return checked.workload();
+  protected RunBuilder.Start<?> start(TargetSource<Target> fileSystem) {
+    String fs = context.genericOptions().fs();
+    WorkloadOptions.Site site = new WorkloadOptions.Site(context.conf(),
+        () -> Target.checkConfigured(context.conf(), fs != null ? "-fs" : "fs.defaultFS"), fs != null,
+        context.genericOptions().settings(), context.err());
+    return checked.start(site, fileSystem);
   }
 
-  /** The options' plan, checked once (a plan may draw something, such as dfsg's prefix), and its workload. */
-  private record Checked<P>(WorkloadOptions<?, P> options, P plan, Workload<Target> workload) {
+  /** The options' plan, checked once (a plan may draw something, such as dfsg's prefix). */
+  private record Checked<P>(WorkloadOptions<?, P> options, P plan) {
     static <P> Checked<P> of(WorkloadOptions<?, P> options, org.apache.hadoop.conf.Configuration conf) {
-      P plan = options.plan(conf);
-      return new Checked<>(options, plan, options.measures(plan) ? options.workload(plan, null) : null);
+      return new Checked<>(options, options.plan(conf));
     }
 
     boolean measures() {
       return options.measures(plan);
+    }
+
+    RunBuilder.Start<?> start(WorkloadOptions.Site site, TargetSource<Target> fileSystem) {
+      return options.newRun(plan, site, fileSystem);
     }
 
     int unmeasured(Target target, java.io.PrintStream out) throws Exception {

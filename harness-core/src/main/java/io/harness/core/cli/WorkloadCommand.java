@@ -6,6 +6,7 @@ import io.harness.core.base.UsageException;
 import io.harness.core.base.ExitCodes;
 
 import io.harness.core.run.Pipeline;
+import io.harness.core.run.RunBuilder;
 import io.harness.core.run.Settings;
 import io.harness.core.run.TargetSource;
 import io.harness.core.run.Workload;
@@ -67,8 +68,20 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
   /** Checks the workload's own options; throws {@link UsageException}. Nothing may be touched. */
   protected abstract void validate();
 
-  /** The workload the checked options describe (called once, after {@link #validate}). */
-  protected abstract Workload<Target> workload();
+  /**
+   * The run the checked options describe (called once, after {@link #validate}, and only when {@link #measures}):
+   * its workload on the Hadoop file system {@code fileSystem} opens, or on a target of its own (checked here; then
+   * {@code fileSystem} is null, see {@link #ownTarget}).
+   */
+  protected abstract RunBuilder.Start<?> start(TargetSource<Target> fileSystem);
+
+  /**
+   * Whether the workload runs on a target of its own instead of the file system that {@code --embedded}, {@code -fs}
+   * and {@link #targetPath} name (which are then not looked at); false by default.
+   */
+  protected boolean ownTarget() {
+    return false;
+  }
 
   /** Whether the command runs a measured workload; one that does not (dfsio -clean) runs {@link #unmeasured}. */
   protected boolean measures() {
@@ -106,15 +119,16 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     if (taskTimeout != null && taskTimeout.nanos() <= 0) {
       throw new UsageException("--task-timeout", "must be positive, was " + taskTimeout);
     }
-    TargetSource<Target> source = targetSource();
+    TargetSource<Target> source = ownTarget() ? null : targetSource();
+    RunBuilder.Start<?> start = measures() ? start(source) : null;
     RunContext.Host host = context.host();
     if (host != null && host.planned() != null) {
       // checked, and planned only: an experiment's line before any cluster starts
-      host.planned().accept(measures() ? workload() : null);
+      host.planned().accept(start == null ? null : start.workload());
       return ExitCodes.OK;
     }
     recording.recording().begin(context.err());
-    if (!measures()) {
+    if (start == null) {
       try (Target target = source.open()) {
         return unmeasured(target);
       }
@@ -122,7 +136,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     Settings settings = new Settings(context.out(), context.err(), recording.recording(), context.commandLine(),
         RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true,
         context.stop());
-    io.harness.core.run.RunOutcome outcome = new Pipeline(settings).run(workload(), source);
+    io.harness.core.run.RunOutcome outcome = start.run(new Pipeline(settings));
     context.ended(outcome);
     return outcome.exitCode();
   }

@@ -28,8 +28,9 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
   private Integer threads;
   private long taskTimeoutNanos;
 
+  /** This builder, as its own class (for setters of subclasses). */
   @SuppressWarnings("unchecked")
-  private B self() {
+  protected final B self() {
     return (B) this;
   }
 
@@ -66,26 +67,53 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
     return self();
   }
 
-  /** The workload this builder describes, checked against {@code conf}. */
-  protected abstract Workload<Target> workload(Configuration conf);
+  /**
+   * The run this builder describes, checked against {@code conf} (the run's own copy): its workload, on the file
+   * system {@code fileSystem} names unless it runs on a target of its own (which may print to {@code err}).
+   */
+  protected abstract Start<?> start(Configuration conf, URI fileSystem, PrintStream err);
+
+  /**
+   * A checked run: its workload and how the run gets what the workload works on.
+   *
+   * @param <T> what the workload runs on
+   */
+  public record Start<T extends RunTarget>(Workload<T> workload, TargetSource<T> target) {
+    /**
+     * {@code workload} on what {@code target} opens. The two come from one options class, which gives a workload of
+     * the kind of target it gives (a {@link Target}, or its own): the one unchecked conversion relies on that.
+     */
+    @SuppressWarnings("unchecked")
+    static <T extends RunTarget> Start<T> of(Workload<? extends RunTarget> workload,
+        TargetSource<? extends RunTarget> target) {
+      return new Start<>((Workload<T>) workload, (TargetSource<T>) target);
+    }
+
+    /** Runs the workload through {@code pipeline}. */
+    public RunOutcome run(Pipeline pipeline) throws Exception {
+      return pipeline.run(workload, target);
+    }
+  }
 
   /** Runs on the file system {@code conf} names ({@code fs.defaultFS}). */
   public RunOutcome run(Configuration conf) throws Exception {
     return run(FileSystem.getDefaultUri(conf), conf);
   }
 
-  /** Runs on the file system {@code fileSystem} (e.g. {@code ofs://om:9862/}, {@code hdfs://nn:8020}). */
+  /**
+   * Runs on the file system {@code fileSystem} (e.g. {@code ofs://om:9862/}, {@code hdfs://nn:8020}); a workload
+   * with a target of its own (an offline generator's, Spark's) takes it for its paths that name no file system.
+   */
   public RunOutcome run(URI fileSystem, Configuration conf) throws Exception {
-    Workload<Target> workload = workload(conf);
     Configuration own = new Configuration(conf);
+    Start<?> start = start(own, fileSystem, err);
     Recording recording = runDir == null ? null : Recording.to(runDir);
     // the run's own stop request: its exit code is this run's, whatever ran before it in this JVM
     io.harness.core.base.StopRequest stop = io.harness.core.base.StopRequest.open();
     try {
       Settings settings = new Settings(out, err, recording, List.of(), Map.of(), threads, taskTimeoutNanos, false,
           stop);
-      URI uri = Target.check(own, fileSystem, "fileSystem");
-      return new Pipeline(settings).run(workload, () -> Target.configured(own, uri));
+      return start.run(new Pipeline(settings));
     } finally {
       stop.close();
     }

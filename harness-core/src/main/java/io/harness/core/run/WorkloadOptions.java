@@ -10,7 +10,8 @@ import org.apache.hadoop.conf.Configuration;
  * values (the command line's options where the class is a picocli {@code @Command} with {@code @Option}
  * fields: {@code harness} builds the command from it, with the options every workload shares, and picocli
  * shows the initial values as the defaults), the Java API's setters ({@link RunBuilder}), the check that
- * makes them a plan, and the workload that runs a plan. Listed in
+ * makes them a plan, and the workload that runs a plan, on a Hadoop file system ({@link Target}) or, with
+ * {@link #ownTarget}, on a target of its own (a stopped cluster's directories, Spark's session). Listed in
  * {@code META-INF/services/io.harness.core.run.WorkloadType}, one line, it is both the command and what
  * {@code harness analyze} rebuilds a saved run's workload from (its saved plan read back as {@code P}).
  * The annotations need picocli only where the command line reads them: the JVM ignores annotations whose
@@ -44,9 +45,57 @@ public abstract class WorkloadOptions<B extends WorkloadOptions<B, P>, P> extend
 
   /**
    * The workload that runs {@code plan}: a new run's ({@code root} null) or a saved run's, whose
-   * {@code result.json} says where it wrote ({@code root}).
+   * {@code result.json} says where it wrote ({@code root}). It runs on a Hadoop file system (a
+   * {@code Workload<Target>}) unless {@link #ownTarget}: then on what {@link #target} opens.
    */
-  public abstract Workload<Target> workload(P plan, String root);
+  public abstract Workload<? extends RunTarget> workload(P plan, String root);
+
+  /**
+   * Whether the workload runs on a target of its own ({@link #target}) rather than on the Hadoop file system that
+   * the Java API's {@code run(URI, conf)} or the command line's shared options name ({@code --embedded},
+   * {@code -fs}, {@link #targetPath}): the offline generators on a stopped cluster's directories, Spark on its
+   * session and the file systems of its paths. Its command then has, of the options every workload shares, only
+   * those of what a run records ({@code --json}, {@code --run-dir}, {@code --instrument}, {@code --profile},
+   * {@code --no-report}, {@code --force}, {@code --verbose}); not {@code --embedded}, {@code --threads} or
+   * {@code --task-timeout}, which it declares itself where it has them. False by default.
+   */
+  public boolean ownTarget() {
+    return false;
+  }
+
+  /**
+   * How a new run of {@code plan} gets its own target ({@link #ownTarget}), which the workload of the plan runs on:
+   * checked here without contacting anything (bad input: {@link io.harness.core.base.UsageException}), opened by
+   * the pipeline once the run's folder exists. Only called when {@link #ownTarget}.
+   */
+  public TargetSource<? extends RunTarget> target(P plan, Site site) {
+    throw new IllegalStateException(name + " runs on a Hadoop file system, not on a target of its own");
+  }
+
+  /**
+   * What a workload with a target of its own ({@link #target}) may take it from.
+   *
+   * @param conf the run's configuration (the command line's site files, {@code -conf} and {@code -D}; the Java API
+   *     caller's, copied)
+   * @param fileSystem the file system of paths that name none, checked when asked (bad input: a
+   *     {@link io.harness.core.base.UsageException}): the command line's {@code -fs} or {@code fs.defaultFS}, the
+   *     Java API's {@code run(URI, conf)}
+   * @param fileSystemGiven whether the command line's {@code -fs} named it
+   * @param settings the command line's {@code -D} settings, in order (none from the Java API)
+   * @param err where opening the target may print (progress of a cluster it starts)
+   */
+  public record Site(Configuration conf, java.util.function.Supplier<java.net.URI> fileSystem,
+      boolean fileSystemGiven, java.util.Map<String, String> settings, java.io.PrintStream err) {}
+
+  /**
+   * Null where the workload's libraries are on this class path; else the one line that says where it runs instead.
+   * Then {@code harness} lists its command as usual but runs it, with any arguments, as that line (bad input, exit
+   * 2), without looking into this class: picocli reflects on every method of a command, and one whose signature
+   * names a missing class would break the whole command line (the job jar on a Hadoop client has no Ozone servers).
+   */
+  public String unavailable() {
+    return null;
+  }
 
   /**
    * Called by the command line before {@link #plan}, with the line as typed: for what a command line has that the
@@ -98,9 +147,23 @@ public abstract class WorkloadOptions<B extends WorkloadOptions<B, P>, P> extend
     return workload(ResultWriter.mapper().convertValue(saved.plan(), planType), saved.root());
   }
 
+  /**
+   * A new run of {@code plan}: its workload on its own target ({@link #target}, checked here) when it has one, else
+   * on the Hadoop file system {@code fileSystem} opens.
+   */
+  public final Start<?> newRun(P plan, Site site, TargetSource<Target> fileSystem) {
+    return Start.of(workload(plan, null), ownTarget() ? target(plan, site) : fileSystem);
+  }
+
   @Override
-  protected final Workload<Target> workload(Configuration conf) {
-    return workload(plan(conf), null);
+  protected final Start<?> start(Configuration conf, java.net.URI fileSystem, java.io.PrintStream err) {
+    P plan = plan(conf);
+    Site site = new Site(conf, () -> Target.check(conf, fileSystem, "fileSystem"), false, java.util.Map.of(), err);
+    if (ownTarget()) {
+      return newRun(plan, site, null);
+    }
+    java.net.URI uri = Target.check(conf, fileSystem, "fileSystem");
+    return newRun(plan, site, () -> Target.configured(conf, uri));
   }
 
   /**

@@ -87,6 +87,98 @@ class OptionsCommandTest {
         io.harness.core.base.StopRequest.open());
   }
 
+  /** A workload on a target of its own: the file system the options would name is not looked at. */
+  @Command(name = "own", mixinStandardHelpOptions = true, sortOptions = false, description = "On its own target.")
+  static final class Own extends WorkloadOptions<Own, Sample.Plan> {
+    @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "Its own threads.")
+    private Integer threads;
+
+    Own() {
+      super("own", "go", Sample.Plan.class);
+    }
+
+    @Override
+    public Sample.Plan plan(Configuration conf) {
+      return new Sample.Plan(1, threads == null ? 1 : threads);
+    }
+
+    @Override
+    public Workload<Target> workload(Sample.Plan plan, String root) {
+      return null;
+    }
+
+    @Override
+    public boolean ownTarget() {
+      return true;
+    }
+
+    @Override
+    public io.harness.core.run.TargetSource<Target> target(Sample.Plan plan, Site site) {
+      throw new UsageException("own", "its target from " + site.settings() + ", -fs given: " + site.fileSystemGiven());
+    }
+  }
+
+  @Test
+  void aWorkloadOnItsOwnTargetHasTheRecordingOptionsOfTheSharedOnes() {
+    CommandLine cl = OptionsCommand.commandLine(new Own(), null);
+    cl.setUsageHelpWidth(120);
+    String help = cl.getUsageMessage();
+    assertTrue(help.contains("--run-dir=DIR") && help.contains("--verbose") && help.contains("-t, --threads=N"), help);
+    List<String> options = help.lines().map(String::strip).filter(l -> l.startsWith("-") && l.contains("  "))
+        .map(l -> l.split("\\s+")[0].replace(",", "")).toList();
+    assertEquals(List.of("--json=FILE", "--run-dir=DIR", "--instrument[=SETS]", "--profile=EVENT", "--no-report",
+        "--force", "--verbose", "-t", "-h", "-V"), options, help);
+    assertTrue(help.contains("Its own threads."), help);
+    assertThrows(CommandLine.UnmatchedArgumentException.class, () -> cl.parseArgs("--embedded", "hdfs"));
+  }
+
+  @Test
+  void theCommandLineGivesItsOwnTargetTheSettingsOfTheLine() {
+    PrintStream none = new PrintStream(new ByteArrayOutputStream());
+    GenericOptions generic = GenericOptions.extract("-D", "a=1", "-fs", "file:///", "-Db=2");
+    RunContext context = new RunContext(List.of(), generic, new Configuration(false), none, none,
+        io.harness.core.base.StopRequest.open());
+    CommandLine cl = OptionsCommand.commandLine(new Own(), context);
+    cl.parseArgs("-t", "4");
+    OptionsCommand command = (OptionsCommand) cl.getCommand();
+    command.validate();
+    UsageException e = assertThrows(UsageException.class, () -> command.start(null));
+    assertEquals("own: its target from {a=1, b=2}, -fs given: true", e.getMessage());
+  }
+
+  /** A workload whose libraries are missing here. */
+  @Command(name = "gone", header = "Gone from here.", description = "Gone from here.")
+  static final class Gone extends WorkloadOptions<Gone, Sample.Plan> {
+    Gone() {
+      super("gone", "go", Sample.Plan.class);
+    }
+
+    @Override
+    public Sample.Plan plan(Configuration conf) {
+      throw new IllegalStateException("not here");
+    }
+
+    @Override
+    public Workload<Target> workload(Sample.Plan plan, String root) {
+      throw new IllegalStateException("not here");
+    }
+
+    @Override
+    public String unavailable() {
+      return "run it elsewhere.";
+    }
+  }
+
+  @Test
+  void aWorkloadWhoseLibrariesAreMissingSaysWhereItRuns() {
+    CommandLine cl = OptionsCommand.commandLine(new Gone(), null);
+    java.io.StringWriter err = new java.io.StringWriter();
+    cl.setErr(new java.io.PrintWriter(err, true));
+    assertEquals(2, cl.execute("-n", "2", "--whatever"));
+    assertEquals("gone: run it elsewhere.", err.toString().strip());
+    assertTrue(cl.getUsageMessage().contains("Gone from here."), cl.getUsageMessage());
+  }
+
   @Test
   void theRegistrationNamesTheSavedRunsItRebuilds() {
     Sample s = new Sample();

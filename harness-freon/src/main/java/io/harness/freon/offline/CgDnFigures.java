@@ -23,7 +23,7 @@ public record CgDnFigures(@JsonUnwrapped OfflineTotals totals, String datanodeUu
     containerIds = List.copyOf(containerIds);
   }
 
-  static CgDnFigures of(CgDnPlan plan, RunRecords records) {
+  static CgDnFigures of(CgDn.Plan plan, RunRecords records) {
     List<Long> placed = plan.placed();
     // the volume DBs close at the run's end: a window of the run has no such figure
     Long close = Analysis.window(records) == null ? OfflineTotals.extraLongOrNull(records, Datanode.DB_CLOSE_NANOS)

@@ -29,10 +29,10 @@ import org.apache.hadoop.ozone.OzoneConsts;
  * and disks without room ({@link Datanode}).
  */
 final class CgDnWorkload implements Workload<StoppedCluster> {
-  private final CgDnPlan plan;
+  private final CgDn.Plan plan;
   private Datanode datanode;
 
-  CgDnWorkload(CgDnPlan plan) {
+  CgDnWorkload(CgDn.Plan plan) {
     this.plan = plan;
   }
 
@@ -54,7 +54,7 @@ final class CgDnWorkload implements Workload<StoppedCluster> {
   }
 
   @Override
-  public CgDnPlan plan() {
+  public CgDn.Plan plan() {
     return plan;
   }
 

@@ -22,8 +22,8 @@ public record CgOmFigures(@JsonUnwrapped OfflineTotals totals, String omDb, Stri
   static final String UPDATE_ID = "updateId";
   static final String COMMITTED = "committed";
 
-  static CgOmFigures of(CgOmPlan plan, RunRecords records) {
-    Plan ids = plan.ids();
+  static CgOmFigures of(CgOm.Plan plan, RunRecords records) {
+    Ids ids = plan.ids();
     return new CgOmFigures(OfflineTotals.of(ids, records, ids::containerId),
         OfflineTotals.extraText(records, OM_DB), plan.volume(), plan.bucket(),
         OfflineTotals.extraText(records, BUCKET_LAYOUT), Boolean.TRUE.equals(records.extra().get(VOLUME_CREATED)),

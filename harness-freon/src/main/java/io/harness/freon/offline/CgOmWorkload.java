@@ -36,14 +36,15 @@ import org.apache.hadoop.ozone.om.helpers.QuotaUtil;
  */
 final class CgOmWorkload implements Workload<StoppedCluster> {
   static final String OM = "OM";
+  static final String DB = OzoneConsts.OM_DB_NAME;
 
-  private final CgOmPlan plan;
+  private final CgOm.Plan plan;
   private Path dbParent;
   private String dbKey;
   private BucketLayout bucketLayout;
   private long updateId;
 
-  CgOmWorkload(CgOmPlan plan) {
+  CgOmWorkload(CgOm.Plan plan) {
     this.plan = plan;
   }
 
@@ -58,7 +59,7 @@ final class CgOmWorkload implements Workload<StoppedCluster> {
   }
 
   @Override
-  public CgOmPlan plan() {
+  public CgOm.Plan plan() {
     return plan;
   }
 
@@ -97,7 +98,7 @@ final class CgOmWorkload implements Workload<StoppedCluster> {
       if (wanted != null && wanted != bucketLayout) {
         throw new UsageException("--layout", name + " exists with layout " + bucketLayout + ", not " + wanted);
       }
-      Plan ids = plan.ids();
+      Ids ids = plan.ids();
       long add = QuotaUtil.getReplicatedSize(ids.totalBytes(), ids.replicationConfig());
       if (bkt.getQuotaInBytes() >= 0 && bkt.getUsedBytes() + add > bkt.getQuotaInBytes()) {
         throw new UsageException("-n", "the keys need " + add + " bytes of " + name + "'s quota of "
@@ -108,7 +109,7 @@ final class CgOmWorkload implements Workload<StoppedCluster> {
   }
 
   private void checkNoClash(DBStore store, OmVolumeArgs vol, OmBucketInfo bkt) throws Exception {
-    Plan ids = plan.ids();
+    Ids ids = plan.ids();
     String name = plan.volume() + "/" + plan.bucket();
     if (bucketLayout == BucketLayout.FILE_SYSTEM_OPTIMIZED) {
       Table<String, OmDirectoryInfo> dirTable = OMDBDefinition.DIRECTORY_TABLE_DEF.getTable(store);
@@ -128,10 +129,10 @@ final class CgOmWorkload implements Workload<StoppedCluster> {
       for (int i = 0; i < ids.containers(); i++) {
         for (int j = 0; j < ids.keysPerContainer(); j++) {
           String k = OmKeys.pathKey(vol.getObjectID(), bkt.getObjectID(), parent,
-              plan.filePrefix() + ids.containerId(i) + "-" + Plan.localId(j));
+              plan.filePrefix() + ids.containerId(i) + "-" + Ids.localId(j));
           if (fileTable.isExist(k) || dirTable.isExist(k)) {
-            throw new UsageException("--prefix", "key " + Plan.keyName(plan.prefix(), ids.containerId(i),
-                Plan.localId(j)) + " already exists in " + name);
+            throw new UsageException("--prefix", "key " + Ids.keyName(plan.prefix(), ids.containerId(i),
+                Ids.localId(j)) + " already exists in " + name);
           }
         }
       }
@@ -139,7 +140,7 @@ final class CgOmWorkload implements Workload<StoppedCluster> {
       Table<String, OmKeyInfo> keyTable = OMDBDefinition.KEY_TABLE_DEF.getTable(store);
       for (int i = 0; i < ids.containers(); i++) {
         for (int j = 0; j < ids.keysPerContainer(); j++) {
-          String key = Plan.keyName(plan.prefix(), ids.containerId(i), Plan.localId(j));
+          String key = Ids.keyName(plan.prefix(), ids.containerId(i), Ids.localId(j));
           if (keyTable.isExist(OmKeys.bucketKey(plan) + "/" + key)) {
             throw new UsageException("--prefix", "key " + key + " already exists in " + name);
           }
@@ -150,7 +151,7 @@ final class CgOmWorkload implements Workload<StoppedCluster> {
 
   @Override
   public Prepared prepare(StoppedCluster target, Settings settings) {
-    Plan ids = plan.ids();
+    Ids ids = plan.ids();
     OmKeys keys = new OmKeys(target.conf(), plan, dbParent, dbKey, bucketLayout, updateId);
     ItemLoop loop = new ItemLoop(ids.containers(), 1, Window.NONE, false, "freon cgom", "containers", "container",
         (i, rec) -> {
@@ -166,5 +167,15 @@ final class CgOmWorkload implements Workload<StoppedCluster> {
   @Override
   public Figures figures(RunRecords records) {
     return CgOmFigures.of(plan, records);
+  }
+
+  /** Checks a volume or bucket name as the OM does: an {@link IllegalArgumentException} says what is wrong. */
+  static void verifyName(String name) {
+    org.apache.hadoop.hdds.scm.client.HddsClientUtils.verifyResourceName(name);
+  }
+
+  /** The name of the bucket layout {@code text} names (any case), or an {@link IllegalArgumentException}. */
+  static String layout(String text) {
+    return BucketLayout.valueOf(text.trim().toUpperCase(java.util.Locale.ROOT)).name();
   }
 }

@@ -22,8 +22,8 @@ public record CgScmFigures(@JsonUnwrapped OfflineTotals totals, String scmDb, St
   static final String HIGHEST = "highestContainerBefore";
   static final String COMMITTED = "committed";
 
-  static CgScmFigures of(CgScmPlan plan, RunRecords records) {
-    Plan ids = plan.ids();
+  static CgScmFigures of(CgScm.Plan plan, RunRecords records) {
+    Ids ids = plan.ids();
     return new CgScmFigures(OfflineTotals.of(ids, records, ids::containerId),
         OfflineTotals.extraText(records, SCM_DB), OfflineTotals.extraText(records, CLUSTER_ID), plan.owner(),
         OfflineTotals.extraText(records, PIPELINE_ID), OfflineTotals.extraLongOrNull(records, SEQUENCE_BEFORE),

@@ -36,7 +36,7 @@ final class CgScmWorkload implements Workload<StoppedCluster> {
   static final String SCM = "SCM";
   static final String DB = "scm.db";
 
-  private final CgScmPlan plan;
+  private final CgScm.Plan plan;
   private Path dbParent;
   private String dbKey;
   private String clusterId;
@@ -44,7 +44,7 @@ final class CgScmWorkload implements Workload<StoppedCluster> {
   private Long previousSequence;
   private long highestExisting;
 
-  CgScmWorkload(CgScmPlan plan) {
+  CgScmWorkload(CgScm.Plan plan) {
     this.plan = plan;
   }
 
@@ -59,13 +59,13 @@ final class CgScmWorkload implements Workload<StoppedCluster> {
   }
 
   @Override
-  public CgScmPlan plan() {
+  public CgScm.Plan plan() {
     return plan;
   }
 
   @Override
   public void preflight(StoppedCluster target) throws Exception {
-    Plan ids = plan.ids();
+    Ids ids = plan.ids();
     ClusterDirs.Dir dir = target.dir();
     ClusterDirs.requireDirectory(dir);
     dbParent = dir.path();
@@ -110,7 +110,7 @@ final class CgScmWorkload implements Workload<StoppedCluster> {
 
   @Override
   public Prepared prepare(StoppedCluster target, Settings settings) {
-    Plan ids = plan.ids();
+    Ids ids = plan.ids();
     Rows rows = new Rows(target.conf());
     ItemLoop loop = new ItemLoop(ids.containers(), 1, Window.NONE, false, "freon cgscm", "containers", "container",
         (i, rec) -> {
@@ -165,7 +165,7 @@ final class CgScmWorkload implements Workload<StoppedCluster> {
     }
 
     void put(long id) throws Exception {
-      Plan ids = plan.ids();
+      Ids ids = plan.ids();
       ContainerInfo.Builder b = new ContainerInfo.Builder()
           .setContainerID(id)
           .setState(LifeCycleState.CLOSED)

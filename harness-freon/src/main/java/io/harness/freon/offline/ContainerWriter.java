@@ -44,7 +44,7 @@ import org.apache.hadoop.ozone.container.metadata.DatanodeStoreSchemaTwoImpl;
  */
 final class ContainerWriter {
   private final Datanode dn;
-  private final CgDnPlan plan;
+  private final CgDn.Plan plan;
   private final ContainerLayoutVersion layout;
   private final byte[] buf;
   private final Checksum checksum;
@@ -84,7 +84,7 @@ final class ContainerWriter {
   }
 
   private void write(long c, Datanode.Volume v, Path base, TaskRecorder rec) throws IOException {
-    Plan ids = plan.ids();
+    Ids ids = plan.ids();
     Path meta = base.resolve(OzoneConsts.CONTAINER_META_PATH);
     Path chunks = base.resolve(OzoneConsts.STORAGE_DIR_CHUNKS);
     Files.createDirectories(meta);
@@ -137,11 +137,11 @@ final class ContainerWriter {
   }
 
   private BlockData block(long c, int j, Path chunks, TaskRecorder rec) throws IOException {
-    Plan ids = plan.ids();
-    long localId = Plan.localId(j);
+    Ids ids = plan.ids();
+    long localId = Ids.localId(j);
     BlockData block = new BlockData(new BlockID(c, localId));
     List<ContainerProtos.ChunkInfo> infos = new ArrayList<>();
-    SeededData seeded = plan.zero() ? null : new SeededData(plan.seed(), Plan.stream(c, localId));
+    SeededData seeded = plan.zero() ? null : new SeededData(plan.seed(), Ids.stream(c, localId));
     FileChannel blockFile = null;
     try {
       if (layout == ContainerLayoutVersion.FILE_PER_BLOCK) {
@@ -180,7 +180,7 @@ final class ContainerWriter {
       }
     }
     block.setChunks(infos);
-    block.setBlockCommitSequenceId(Plan.blockBcsid(j));
+    block.setBlockCommitSequenceId(Ids.blockBcsid(j));
     return block;
   }
 

@@ -41,7 +41,7 @@ final class Datanode implements StoreEngine.Stores {
   }
 
   final OzoneConfiguration conf;
-  final CgDnPlan plan;
+  final CgDn.Plan plan;
   final String clusterId;
   final String datanodeUuid;
   final List<Volume> volumes;
@@ -49,7 +49,7 @@ final class Datanode implements StoreEngine.Stores {
   /** Checksums of zero chunks, by length. */
   final Map<Integer, ContainerProtos.ChecksumData> zeroChecksums = new ConcurrentHashMap<>();
 
-  Datanode(OzoneConfiguration conf, CgDnPlan plan, String clusterId, String datanodeUuid, List<Volume> volumes) {
+  Datanode(OzoneConfiguration conf, CgDn.Plan plan, String clusterId, String datanodeUuid, List<Volume> volumes) {
     this.conf = conf;
     this.plan = plan;
     this.clusterId = clusterId;

@@ -49,7 +49,7 @@ public record OfflineTotals(long containers, long keys, long bytes, double elaps
   }
 
   /** The totals of {@code records} of a run over {@code ids}; item {@code i} of the run is container {@code id(i)}. */
-  static OfflineTotals of(Plan ids, RunRecords records, IntToLongFunction id) {
+  static OfflineTotals of(Ids ids, RunRecords records, IntToLongFunction id) {
     long done = ItemLoop.done(records);
     long bytes = done * ids.containerBytes();
     double seconds = records.engineMillis() / 1e3;

@@ -41,7 +41,7 @@ final class OmKeys implements StoreEngine.Stores {
   private static final int BATCH_KEYS = 10_000;
 
   private final OzoneConfiguration conf;
-  private final CgOmPlan plan;
+  private final CgOm.Plan plan;
   private final Path dbParent;
   private final String dbKey;
   private final BucketLayout bucketLayout;
@@ -63,7 +63,7 @@ final class OmKeys implements StoreEngine.Stores {
   private long dbNanos;
   private long workerNanos;
 
-  OmKeys(OzoneConfiguration conf, CgOmPlan plan, Path dbParent, String dbKey, BucketLayout bucketLayout,
+  OmKeys(OzoneConfiguration conf, CgOm.Plan plan, Path dbParent, String dbKey, BucketLayout bucketLayout,
       long updateId) {
     this.conf = conf;
     this.plan = plan;
@@ -184,12 +184,12 @@ final class OmKeys implements StoreEngine.Stores {
   /** Puts the keys of container {@code c}; notes the thread's DB and worker time. */
   void container(long c, TaskRecorder rec) throws Exception {
     long start = System.nanoTime();
-    Plan ids = plan.ids();
+    Ids ids = plan.ids();
     ReplicationConfig repl = ids.replicationConfig();
     for (int j = 0; j < ids.keysPerContainer(); j++) {
-      long localId = Plan.localId(j);
+      long localId = Ids.localId(j);
       BlockID block = new BlockID(c, localId);
-      block.setBlockCommitSequenceId(Plan.blockBcsid(j));
+      block.setBlockCommitSequenceId(Ids.blockBcsid(j));
       OmKeyLocationInfo location = new OmKeyLocationInfo.Builder()
           .setBlockID(block).setLength(ids.keySize()).setOffset(0).build();
       String name = plan.filePrefix() + c + "-" + localId;
@@ -232,7 +232,7 @@ final class OmKeys implements StoreEngine.Stores {
       try (BatchOperation b = batch) {
         extra.put(CgOmFigures.COMMITTED, false);
         if (complete) {
-          Plan ids = plan.ids();
+          Ids ids = plan.ids();
           bkt = bkt.toBuilder()
               .setUsedBytes(bkt.getUsedBytes() + QuotaUtil.getReplicatedSize(ids.totalBytes(), ids.replicationConfig()))
               .setUsedNamespace(bkt.getUsedNamespace() + directoriesCreated + ids.totalKeys())
@@ -254,17 +254,17 @@ final class OmKeys implements StoreEngine.Stores {
   /** Object ids of the volume, bucket and directories this run creates: from the top of its first container's slots. */
   private long otherId() {
     long slot = nextOther--;
-    if (slot < Plan.MAX_KEYS_PER_CONTAINER) {
+    if (slot < Ids.MAX_KEYS_PER_CONTAINER) {
       throw new IllegalStateException("too many directories in the prefix");
     }
     return EPOCH_BITS | GENERATED_BIT | (plan.ids().from() << SLOT_BITS) | slot;
   }
 
-  static String volumeKey(CgOmPlan plan) {
+  static String volumeKey(CgOm.Plan plan) {
     return OzoneConsts.OM_KEY_PREFIX + plan.volume();
   }
 
-  static String bucketKey(CgOmPlan plan) {
+  static String bucketKey(CgOm.Plan plan) {
     return OzoneConsts.OM_KEY_PREFIX + plan.volume() + OzoneConsts.OM_KEY_PREFIX + plan.bucket();
   }
 

@@ -2,9 +2,11 @@ package io.harness.freon.offline;
 
 import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.GenericOptions;
+import io.harness.core.cli.OptionsCommand;
 import io.harness.core.cli.RunContext;
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.UsageException;
+import io.harness.core.run.WorkloadOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -28,7 +30,7 @@ final class Cli {
 
   private Cli() {}
 
-  static Result run(Configuration base, OfflineCommand command, String... args) {
+  static Result run(Configuration base, WorkloadOptions<?, ?> options, String... args) {
     ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
     ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(outBytes, true, StandardCharsets.UTF_8);
@@ -38,8 +40,7 @@ final class Cli {
     generic.applyTo(conf);
     RunContext context = new RunContext(Arrays.asList(args), generic, conf, out, err,
         io.harness.core.base.StopRequest.detached());
-    command.context(context);
-    CommandLine cl = new CommandLine(command);
+    CommandLine cl = OptionsCommand.commandLine(options, context);
     cl.setOptionsCaseInsensitive(true);
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));

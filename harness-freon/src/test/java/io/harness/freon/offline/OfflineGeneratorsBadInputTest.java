@@ -44,7 +44,7 @@ class OfflineGeneratorsBadInputTest {
     return conf;
   }
 
-  private void refused(OzoneConfiguration conf, Supplier<OfflineCommand> command, String expected, String... args)
+  private void refused(OzoneConfiguration conf, Supplier<OfflineOptions<?, ?>> command, String expected, String... args)
       throws IOException {
     Map<String, String> before = TreeSnapshot.of(dir);
     Cli.Result r = Cli.run(conf, command.get(), args);
@@ -59,27 +59,27 @@ class OfflineGeneratorsBadInputTest {
   void optionsAreCheckedFirst() throws IOException {
     OzoneConfiguration conf = conf(dir);
     String[] run = {"--run-dir", dir.resolve("runs").toString()};
-    refused(conf, CgDnCommand::new, "--index: must be 0 .. 2 (below --datanodes 3), was 3",
+    refused(conf, CgDn::new, "--index: must be 0 .. 2 (below --datanodes 3), was 3",
         concat(run, "-n", "1", "--index", "3", "--datanodes", "3"));
-    refused(conf, CgDnCommand::new, "--index: must be 0 .. 3", concat(run, "-n", "1", "--index", "-1",
+    refused(conf, CgDn::new, "--index: must be 0 .. 3", concat(run, "-n", "1", "--index", "-1",
         "--datanodes", "4"));
-    refused(conf, CgScmCommand::new, "-n: must be at least 1, was 0", concat(run, "-n", "0"));
-    refused(conf, CgOmCommand::new, "-n: must be at least 1, was -2", concat(run, "-n=-2"));
-    refused(conf, CgScmCommand::new, "--from: container ids start at 1", concat(run, "-n", "1", "--from", "0"));
-    refused(conf, CgOmCommand::new, "--key-size: 512 MB is larger than the block size",
+    refused(conf, CgScm::new, "-n: must be at least 1, was 0", concat(run, "-n", "0"));
+    refused(conf, CgOm::new, "-n: must be at least 1, was -2", concat(run, "-n=-2"));
+    refused(conf, CgScm::new, "--from: container ids start at 1", concat(run, "-n", "1", "--from", "0"));
+    refused(conf, CgOm::new, "--key-size: 512 MB is larger than the block size",
         concat(run, "-n", "1", "--key-size", "512MB"));
-    refused(conf, CgScmCommand::new, "--key-size: 'lots' is not a size", concat(run, "-n", "1", "--key-size", "lots"));
-    refused(conf, CgDnCommand::new, "--keys-per-container: 5 keys of 256 MB do not fit in a container of 1 GB",
+    refused(conf, CgScm::new, "--key-size: 'lots' is not a size", concat(run, "-n", "1", "--key-size", "lots"));
+    refused(conf, CgDn::new, "--keys-per-container: 5 keys of 256 MB do not fit in a container of 1 GB",
         concat(run, "-n", "1", "--index", "0", "--size", "1G", "--keys-per-container", "5"));
-    refused(conf, CgScmCommand::new, "--replication: must be ONE or THREE", concat(run, "-n", "1",
+    refused(conf, CgScm::new, "--replication: must be ONE or THREE", concat(run, "-n", "1",
         "--replication", "EC/rs-3-2-1024k"));
-    refused(conf, CgDnCommand::new, "--datanodes: RATIS/THREE needs at least 3 datanodes, was 2",
+    refused(conf, CgDn::new, "--datanodes: RATIS/THREE needs at least 3 datanodes, was 2",
         concat(run, "-n", "1", "--index", "0", "--datanodes", "2"));
-    refused(conf, CgDnCommand::new, "--zero: cannot be combined with --random",
+    refused(conf, CgDn::new, "--zero: cannot be combined with --random",
         concat(run, "-n", "1", "--index", "0", "--zero", "--random"));
-    refused(conf, CgOmCommand::new, "--prefix: must not start with '/'", concat(run, "-n", "1", "-p", "/x/"));
-    refused(conf, CgOmCommand::new, "--bucket:", concat(run, "-n", "1", "-b", "Bad_Name"));
-    refused(conf, CgScmCommand::new, "Missing required option: '--containers=N'", run);
+    refused(conf, CgOm::new, "--prefix: must not start with '/'", concat(run, "-n", "1", "-p", "/x/"));
+    refused(conf, CgOm::new, "--bucket:", concat(run, "-n", "1", "-b", "Bad_Name"));
+    refused(conf, CgScm::new, "Missing required option: '--containers=N'", run);
     assertFalse(Files.exists(dir.resolve("runs")), "no run folder for bad input");
   }
 
@@ -91,12 +91,12 @@ class OfflineGeneratorsBadInputTest {
     conf.set("ozone.scm.service.ids", "scmservice");
     conf.set("ozone.scm.nodes.scmservice", "scm1, scm2, scm3");
     String[] args = {"--run-dir", elsewhere.resolve("runs").toString(), "-n", "1"};
-    refused(conf, CgOmCommand::new, "ozone.om.nodes.omservice: an HA OM (3 nodes: om1,om2,om3) is not supported", args);
-    refused(conf, CgScmCommand::new, "ozone.scm.nodes.scmservice: an HA SCM (3 nodes: scm1,scm2,scm3) is not supported",
+    refused(conf, CgOm::new, "ozone.om.nodes.omservice: an HA OM (3 nodes: om1,om2,om3) is not supported", args);
+    refused(conf, CgScm::new, "ozone.scm.nodes.scmservice: an HA SCM (3 nodes: scm1,scm2,scm3) is not supported",
         args);
     // one node under a service id is not HA: the check passes and the next one (no OM directory) speaks
     conf.set("ozone.om.nodes.omservice", "om1");
-    refused(conf, CgOmCommand::new, "no OM VERSION file", args);
+    refused(conf, CgOm::new, "no OM VERSION file", args);
     assertFalse(Files.exists(elsewhere.resolve("runs")), "no run folder for bad input");
   }
 
@@ -104,13 +104,13 @@ class OfflineGeneratorsBadInputTest {
   void missingDirectoriesAreNotCreated() throws IOException {
     Path missing = dir.resolve("no-such-dir");
     OzoneConfiguration conf = conf(missing);
-    refused(conf, CgScmCommand::new, "ozone.metadata.dirs: " + missing + " does not exist", "-n", "1");
-    refused(conf, CgOmCommand::new, "ozone.metadata.dirs: " + missing + " does not exist", "-n", "1");
-    refused(conf, CgDnCommand::new, "hdds.datanode.dir: " + missing.resolve("data") + " does not exist",
+    refused(conf, CgScm::new, "ozone.metadata.dirs: " + missing + " does not exist", "-n", "1");
+    refused(conf, CgOm::new, "ozone.metadata.dirs: " + missing + " does not exist", "-n", "1");
+    refused(conf, CgDn::new, "hdds.datanode.dir: " + missing.resolve("data") + " does not exist",
         "-n", "1", "--index", "0");
     OzoneConfiguration scmOnly = conf(dir);
     scmOnly.set("ozone.scm.db.dirs", missing.toString());
-    refused(scmOnly, CgScmCommand::new, "ozone.scm.db.dirs: " + missing + " does not exist", "-n", "1");
+    refused(scmOnly, CgScm::new, "ozone.scm.db.dirs: " + missing + " does not exist", "-n", "1");
     assertFalse(Files.exists(missing));
   }
 
@@ -118,9 +118,9 @@ class OfflineGeneratorsBadInputTest {
   void aClusterNeverStartedIsRefused() throws IOException {
     Files.createDirectories(dir.resolve("data"));
     OzoneConfiguration conf = conf(dir);
-    refused(conf, CgScmCommand::new, "no SCM VERSION file " + dir.resolve("scm/current/VERSION"), "-n", "1");
-    refused(conf, CgOmCommand::new, "no OM VERSION file " + dir.resolve("om/current/VERSION"), "-n", "1");
-    refused(conf, CgDnCommand::new, "no datanode volume VERSION file " + dir.resolve("data/hdds/VERSION"),
+    refused(conf, CgScm::new, "no SCM VERSION file " + dir.resolve("scm/current/VERSION"), "-n", "1");
+    refused(conf, CgOm::new, "no OM VERSION file " + dir.resolve("om/current/VERSION"), "-n", "1");
+    refused(conf, CgDn::new, "no datanode volume VERSION file " + dir.resolve("data/hdds/VERSION"),
         "-n", "1", "--index", "0");
   }
 
@@ -144,11 +144,11 @@ class OfflineGeneratorsBadInputTest {
         .setCreateCheckpointDirs(false).setEnableRocksDbMetrics(false).build()) {
       SCMDBDefinition.SEQUENCE_ID.getTable(store).put(SequenceIdType.containerId, 2L);
       store.flushDB();
-      refused(conf, CgScmCommand::new, "ozone.metadata.dirs: is " + dir.resolve("scm.db")
+      refused(conf, CgScm::new, "ozone.metadata.dirs: is " + dir.resolve("scm.db")
           + " in use by a running SCM? stop it first (process " + ProcessHandle.current().pid(), args);
     }
 
-    Cli.Result ok = Cli.run(conf, new CgScmCommand(), args);
+    Cli.Result ok = Cli.run(conf, new CgScm(), args);
     assertEquals(0, ok.code(), ok.err());
     try (DBStore store = DBStoreBuilder.newBuilder(conf, SCMDBDefinition.get(), "scm.db", dir)
         .setOpenReadOnly(true).setCreateCheckpointDirs(false).setEnableRocksDbMetrics(false).build()) {
@@ -165,14 +165,14 @@ class OfflineGeneratorsBadInputTest {
     }
 
     // The same range again: refused, naming the first free id.
-    refused(conf, CgScmCommand::new, "--from: container 7 already exists in the SCM DB (3 of the range 7..9 do); "
+    refused(conf, CgScm::new, "--from: container 7 already exists in the SCM DB (3 of the range 7..9 do); "
         + "the highest container id there is 9: use --from 10 or more", args);
   }
 
   @Test
   void placementPutsEveryContainerOnFactorDatanodes() {
     for (int n = 3; n <= 7; n++) {
-      Plan plan = new Plan(1, 50, 1, 1, HddsProtos.ReplicationFactor.THREE);
+      Ids plan = new Ids(1, 50, 1, 1, HddsProtos.ReplicationFactor.THREE);
       int[] perNode = new int[n];
       for (int i = 0; i < plan.containers(); i++) {
         int replicas = 0;
@@ -188,7 +188,7 @@ class OfflineGeneratorsBadInputTest {
         assertTrue(count >= 150 / n - 3 && count <= 150 / n + 3, "even spread over " + n + ": " + count);
       }
     }
-    Plan one = new Plan(1, 6, 1, 1, HddsProtos.ReplicationFactor.ONE);
+    Ids one = new Ids(1, 6, 1, 1, HddsProtos.ReplicationFactor.ONE);
     assertTrue(one.placedOn(4, 1, 3));
     assertFalse(one.placedOn(4, 0, 3));
   }

@@ -115,9 +115,9 @@ class OfflineGeneratorsEndToEndTest {
       Configuration3 confs = new Configuration3(cluster);
       String[] probe = {"--from", "1000", "-n", "1", "--keys-per-container", "1", "--key-size", "1MB",
           "--run-dir", runDir.toString()};
-      assertRefused(Cli.run(confs.scm, new CgScmCommand(), probe), "in use by a running SCM? stop it first");
-      assertRefused(Cli.run(confs.om, new CgOmCommand(), probe), "in use by a running OM? stop it first");
-      assertRefused(Cli.run(confs.dn.get(0), new CgDnCommand(), concat(probe, "--index", "0")),
+      assertRefused(Cli.run(confs.scm, new CgScm(), probe), "in use by a running SCM? stop it first");
+      assertRefused(Cli.run(confs.om, new CgOm(), probe), "in use by a running OM? stop it first");
+      assertRefused(Cli.run(confs.dn.get(0), new CgDn(), concat(probe, "--index", "0")),
           "in use by a running datanode? stop it first");
 
       long highest = 0;
@@ -133,18 +133,18 @@ class OfflineGeneratorsEndToEndTest {
       // Bad input on the stopped cluster's directories: exit 2, one line, nothing written.
       Path scmDb = Paths.get(clusterConf.get("ozone.scm.db.dirs"));
       Map<String, String> before = TreeSnapshot.of(scmDb);
-      Cli.Result clash = Cli.run(confs.scm, new CgScmCommand(), "--from", Long.toString(highest), "-n", "2",
+      Cli.Result clash = Cli.run(confs.scm, new CgScm(), "--from", Long.toString(highest), "-n", "2",
           "--keys-per-container", "1", "--key-size", "1MB", "--run-dir", runDir.toString());
       assertRefused(clash, "container " + highest + " already exists in the SCM DB");
       assertTrue(clash.err().contains("use --from " + (highest + 1)), clash.err());
       assertEquals(before, TreeSnapshot.of(scmDb), "cgscm wrote nothing");
       Path omDb = Paths.get(clusterConf.get("ozone.om.db.dirs"));
       before = TreeSnapshot.of(omDb);
-      assertRefused(Cli.run(confs.om, new CgOmCommand(), "--from", Long.toString(fromA), "-n", "1",
+      assertRefused(Cli.run(confs.om, new CgOm(), "--from", Long.toString(fromA), "-n", "1",
           "--key-size", "1MB", "--keys-per-container", "1", "--layout", "LEGACY", "--run-dir", runDir.toString()),
           "vol1/bucket1 exists with layout FILE_SYSTEM_OPTIMIZED");
       assertEquals(before, TreeSnapshot.of(omDb), "cgom wrote nothing");
-      assertRefused(Cli.run(confs.dn.get(0), new CgDnCommand(), "--from", Long.toString(fromA), "-n", "1",
+      assertRefused(Cli.run(confs.dn.get(0), new CgDn(), "--from", Long.toString(fromA), "-n", "1",
           "--key-size", "1MB", "--index", "3", "--datanodes", "3"), "--index: must be 0 .. 2");
       assertFalse(Files.exists(runDir), "no bad input left a run record");
 
@@ -155,23 +155,23 @@ class OfflineGeneratorsEndToEndTest {
       String[] commonB = {"--from", Long.toString(fromB), "-n", Integer.toString(CONTAINERS_B),
           "--keys-per-container", Integer.toString(KEYS_PER_CONTAINER), "--key-size", "9MB",
           "--replication", "THREE", "--run-dir", runDir.toString()};
-      assertOk(Cli.run(confs.scm, new CgScmCommand(), commonA));
-      assertOk(Cli.run(confs.om, new CgOmCommand(), concat(commonA, "--volume", "vol1", "-b", "bucket1", "-p", "gen/a/")));
-      assertOk(Cli.run(confs.scm, new CgScmCommand(), commonB));
-      assertOk(Cli.run(confs.om, new CgOmCommand(), concat(commonB, "--volume", "vol2", "-b", "legacy",
+      assertOk(Cli.run(confs.scm, new CgScm(), commonA));
+      assertOk(Cli.run(confs.om, new CgOm(), concat(commonA, "--volume", "vol1", "-b", "bucket1", "-p", "gen/a/")));
+      assertOk(Cli.run(confs.scm, new CgScm(), commonB));
+      assertOk(Cli.run(confs.om, new CgOm(), concat(commonB, "--volume", "vol2", "-b", "legacy",
           "--layout", "LEGACY", "-p", "b/")));
       String dn0Out = null;
       for (int i = 0; i < DATANODES; i++) {
         // the first one under async-profiler, as every workload can be (--profile)
         String[] profile = i == 0 ? new String[] {"--profile", "wall"} : new String[0];
-        Cli.Result a = Cli.run(confs.dn.get(i), new CgDnCommand(), concat(concat(commonA, "--index", Integer.toString(i),
+        Cli.Result a = Cli.run(confs.dn.get(i), new CgDn(), concat(concat(commonA, "--index", Integer.toString(i),
             "--datanodes", "3", "--seed", Long.toString(SEED), "-t", "2"), profile));
         assertOk(a);
         assertTrue(a.out().contains("schema v3, FILE_PER_BLOCK"), a.out());
         assertTrue(a.out().contains("cgdn: containers " + CONTAINERS_A + ", keys " + CONTAINERS_A * KEYS_PER_CONTAINER
             + ", bytes " + CONTAINERS_A * KEYS_PER_CONTAINER * KEY_A + " "), a.out());
         dn0Out = i == 0 ? a.out() : dn0Out;
-        Cli.Result b = Cli.run(confs.dn.get(i), new CgDnCommand(), concat(commonB, "--index", Integer.toString(i),
+        Cli.Result b = Cli.run(confs.dn.get(i), new CgDn(), concat(commonB, "--index", Integer.toString(i),
             "--datanodes", "3", "--zero", "-D", "hdds.datanode.container.schema.v3.enabled=false",
             "-D", "ozone.scm.container.layout=FILE_PER_CHUNK"));
         assertOk(b);
@@ -226,7 +226,7 @@ class OfflineGeneratorsEndToEndTest {
           for (long l = 1; l <= KEYS_PER_CONTAINER; l++) {
             System.out.println("e2e: reading " + c + "-" + l);
             byte[] expected = new byte[(int) KEY_A];
-            new SeededData(SEED, Plan.stream(c, l)).fill(expected, 0, expected.length, 0);
+            new SeededData(SEED, Ids.stream(c, l)).fill(expected, 0, expected.length, 0);
             assertArrayEquals(expected, read(fs, "/vol1/bucket1/gen/a/" + c + "-" + l, KEY_A),
                 "key " + c + "-" + l);
           }

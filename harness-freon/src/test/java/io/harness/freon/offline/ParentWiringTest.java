@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.harness.core.base.ExitCodes;
 import io.harness.core.cli.GenericOptions;
+import io.harness.core.cli.HarnessSubcommand;
+import io.harness.core.cli.OptionsCommand;
 import io.harness.core.cli.RunContext;
 import io.harness.core.base.UsageException;
+import io.harness.core.run.WorkloadOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,15 +21,21 @@ import picocli.CommandLine.Command;
 
 /**
  * The generators as subcommands of a parent command that holds the run context (as {@code harness
- * freon} does): declared in {@code subcommands}, built by picocli with their no-arg constructors,
- * they take the context from the parent's {@code context()}.
+ * freon} does): their commands made from their options classes with no context of their own, as
+ * {@code harness} adds them to their group, they take the context from the parent's {@code context()}.
  */
 class ParentWiringTest {
   /** A stand-in for {@code io.harness.freon.FreonCommand}. */
-  @Command(name = "freon", subcommands = {CgScmCommand.class, CgOmCommand.class, CgDnCommand.class})
-  public static final class Parent implements Runnable {
+  @Command(name = "freon")
+  public static final class Parent implements Runnable, HarnessSubcommand {
     RunContext context;
 
+    @Override
+    public void init(RunContext runContext) {
+      this.context = runContext;
+    }
+
+    @Override
     public RunContext context() {
       return context;
     }
@@ -41,9 +50,12 @@ class ParentWiringTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
     Parent parent = new Parent();
-    parent.context = new RunContext(List.of(), GenericOptions.extract(), new OzoneConfiguration(),
-        System.out, errStream, io.harness.core.base.StopRequest.detached());
+    parent.init(new RunContext(List.of(), GenericOptions.extract(), new OzoneConfiguration(),
+        System.out, errStream, io.harness.core.base.StopRequest.detached()));
     CommandLine cl = new CommandLine(parent);
+    for (WorkloadOptions<?, ?> generator : List.of(new CgScm(), new CgOm(), new CgDn())) {
+      cl.addSubcommand(OptionsCommand.commandLine(generator, null));
+    }
     cl.setOptionsCaseInsensitive(true);
     cl.setSubcommandsCaseInsensitive(true);
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

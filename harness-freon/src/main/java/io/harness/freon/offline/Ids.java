@@ -26,7 +26,7 @@ import org.apache.hadoop.hdds.protocol.proto.HddsProtos.ReplicationFactor;
  * @param keySize bytes of every key
  * @param factor the containers' and keys' RATIS replication factor
  */
-public record Plan(long from, int containers, int keysPerContainer, long keySize, ReplicationFactor factor) {
+public record Ids(long from, int containers, int keysPerContainer, long keySize, ReplicationFactor factor) {
   /** Keys per container stay below this, so object ids and data streams derived from them stay unique. */
   static final int MAX_KEYS_PER_CONTAINER = 1 << 23;
   /** Container ids stay below this (the OM object ids hold 37 bits of container id). */
