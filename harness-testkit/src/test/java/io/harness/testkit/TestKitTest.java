@@ -95,4 +95,15 @@ class TestKitTest {
     assertThrows(AssertionFailedError.class, () -> Runs.result(older));
     assertTrue(Runs.all(dir.resolve("none")).isEmpty());
   }
+
+  @Test
+  void flameGraphFramesAreUnpackedFromTheirSharedPrefixes(@TempDir Path dir) throws Exception {
+    // "io/harness/spark/Generate" is 25 characters: the next entry takes them (25 + 32 = '9') and adds its own
+    Path html = Files.writeString(dir.resolve("f.html"), String.join("\n", "<script>", "const cpool = [",
+        "'all',", "' io/harness/spark/Generate.plan',", "'9Workload.batches',", "'\\'Figures'", "];", "</script>"));
+    assertEquals(List.of("all", "io/harness/spark/Generate.plan", "io/harness/spark/GenerateWorkload.batches",
+        "io/harnFigures"), FlameGraphs.frames(html));
+    assertTrue(FlameGraphs.hasFrame(html, "GenerateWorkload."));
+    assertTrue(!Files.readString(html).contains("GenerateWorkload"), "the page's text alone misses it");
+  }
 }
