@@ -90,6 +90,9 @@ public final class ClusterCommand extends BaseSubcommand implements Callable<Int
     folder.create(name, facts);
     out.printf("cluster: starting %s with %d datanode(s), data in %s ...%n", name, spec.datanodes(), folder.dir());
     RunLog log = RunLog.start(folder.log(), context.err(), verbose);
+    // the servers log only warnings, and an empty log is removed: this first line keeps cluster.log with the data
+    System.out.printf("harness cluster: %s with %d datanode(s), data in %s, started %s%n", name, spec.datanodes(),
+        folder.dir(), java.time.OffsetDateTime.now());
     EmbeddedCluster cluster = null;
     try {
       long t0 = System.nanoTime();
