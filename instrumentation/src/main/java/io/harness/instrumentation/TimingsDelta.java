@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * What a scope counted between two snapshots (a run's share of the datanode's counters, when one JVM runs
  * several): calls, times and failures subtracted, the distribution recomputed from the subtracted bucket counts.
- * The delta's max is exact when the later snapshot's max grew, else the top non-empty bucket's upper bound.
+ * The delta's max is exact when the later snapshot's max grew, else the top non-empty bucket's upper bound, never
+ * more than the delta's total time allows.
  */
 public final class TimingsDelta {
   private static final String CALL = ".call";
@@ -33,7 +34,8 @@ public final class TimingsDelta {
         counters.put(op + c, end.get(op + c) - start.get(op + c));
       }
       long[] delta = subtract(start.buckets().get(op), end.buckets().get(op));
-      long max = Histogram.deltaMax(delta, start.get(op + ".maxNanos"), end.get(op + ".maxNanos"));
+      long max = Histogram.deltaMax(delta, start.get(op + ".maxNanos"), end.get(op + ".maxNanos"),
+          counters.get(op + ".allTimeNanos"));
       long[] d = {Histogram.percentile(delta, max, 0.5), Histogram.percentile(delta, max, 0.99), max};
       String[] names = {"p50", "p99", "max"};
       for (int i = 0; i < d.length; i++) {

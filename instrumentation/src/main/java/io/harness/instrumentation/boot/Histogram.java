@@ -90,13 +90,23 @@ public final class Histogram {
   }
 
   /**
-   * The largest value of a delta of two snapshots: exact ({@code endMax}) when the later snapshot's maximum grew,
-   * otherwise the highest non-empty bucket's largest value, at most {@code endMax}; 0 with no values.
+   * The largest value of a delta of two snapshots: exact ({@code endMax}) when the later snapshot's maximum grew;
+   * otherwise the highest non-empty bucket's largest value, bounded by {@code endMax} and by what the delta's
+   * total time ({@code deltaNanos}) leaves after every other value's bucket lower bound (a maximum is never more
+   * than the time the calls took together), and never below that bucket's smallest value; 0 with no values.
    */
-  public static long deltaMax(long[] delta, long startMax, long endMax) {
+  public static long deltaMax(long[] delta, long startMax, long endMax, long deltaNanos) {
     for (int i = delta.length - 1; i >= 0; i--) {
       if (delta[i] > 0) {
-        return endMax > startMax ? endMax : Math.min(endMax, lower(i) + width(i) - 1);
+        if (endMax > startMax) {
+          return endMax;
+        }
+        long othersAtLeast = -lower(i);
+        for (int j = 0; j <= i; j++) {
+          othersAtLeast += lower(j) * delta[j];
+        }
+        long bound = Math.min(endMax, Math.min(lower(i) + width(i) - 1, deltaNanos - othersAtLeast));
+        return Math.max(lower(i), bound);
       }
     }
     return 0;
