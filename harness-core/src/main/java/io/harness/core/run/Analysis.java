@@ -60,7 +60,7 @@ public final class Analysis {
         }
       }
       clipped.add(new TaskRecord(t.index(), t.name(), bytes, start, end, Map.of(), ticks, t.error(), t.interrupted(),
-          t.stack(), windowTotals(t, from, to)));
+          t.stack(), windowTotals(t, from, to), t.host()));
     }
     // the interval histograms' seconds count from the engine's start; a second is in the window when its middle is
     long engineOrigin = records.engineStartEpochNanos();
