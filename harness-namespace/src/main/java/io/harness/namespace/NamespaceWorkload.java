@@ -40,6 +40,8 @@ public final class NamespaceWorkload implements Workload<Target> {
   private final Namespace.Plan plan;
   private Path base;
   private String directory;
+  /** The threads over all clients ({@code -t} times {@code --clients}): the loop numbers its threads over them. */
+  private int allThreads;
 
   /** The workload of {@code plan}; a saved run's directory was {@code directory} (null: a new run). */
   NamespaceWorkload(Namespace.Plan plan, String directory) {
@@ -75,10 +77,11 @@ public final class NamespaceWorkload implements Workload<Target> {
   @Override
   public void preflight(Target target) throws IOException {
     Path under = target.resolveRoot(plan.path() != null ? plan.path() : "/harness-namespace");
-    base = new Path(under, plan.prefix());
+    base = directory != null ? new Path(directory) : new Path(under, plan.prefix());
     Roots.check(target, base, "--path");
     Roots.checkAncestors(target, under, "--path");
-    if (target.fs().exists(base)) {
+    // a saved run's workload, rebuilt (by analyze, or by a client of the MapReduce engine), finds it made
+    if (directory == null && target.fs().exists(base)) {
       throw new UsageException("--prefix", target.fs().makeQualified(base) + " exists: a namespace run works in a "
           + "directory of its own, which it makes (and deletes)");
     }
@@ -148,7 +151,8 @@ public final class NamespaceWorkload implements Workload<Target> {
     FileSystem fs = target.fs();
     Path q = fs.makeQualified(base);
     directory = q.toString();
-    int dirsPerKind = plan.shared() ? 1 : plan.threads();
+    allThreads = settings.allThreads(plan.threads());
+    int dirsPerKind = plan.shared() ? 1 : allThreads;
     try {
       for (int t = 0; t < dirsPerKind; t++) {
         tree(fs, files(t, false));
@@ -195,7 +199,7 @@ public final class NamespaceWorkload implements Workload<Target> {
    * file when the thread has none left creates one instead.
    */
   private PhaseLoop.Call mix(FileSystem fs, byte[] content, PhaseLoop[] loop) {
-    Own[] own = new Own[plan.threads()];
+    Own[] own = new Own[allThreads];
     return (t, call, rec) -> {
       if (own[t] == null) {
         own[t] = new Own(loop[0].from(t), loop[0].from(t + 1), plan.items() + t, t);
@@ -210,7 +214,7 @@ public final class NamespaceWorkload implements Workload<Target> {
         switch (op) {
           case "create" -> {
             long id = o.next;
-            o.next += plan.threads();
+            o.next += allThreads;
             writeFile(fs, new Path(leaf(dir, id), "f" + id), content);
             o.alive.add(id);
             return new PhaseLoop.Done(op, plan.fileBytes());
