@@ -9,6 +9,7 @@ import io.harness.core.run.PhaseLoop;
 import io.harness.core.run.RunOutcome;
 import io.harness.core.run.RunRecords;
 import io.harness.core.run.Settings;
+import io.harness.core.run.Slice;
 import io.harness.core.run.Workload;
 import io.harness.core.target.Roots;
 import io.harness.core.target.Target;
@@ -180,7 +181,8 @@ public final class NamespaceWorkload implements Workload<Target> {
           create.call().run(t, i, rec).bytes()), null, create.check(), 0, 0));
       phases.add(PhaseLoop.Phase.timed(MIX, mix(fs, content, loop), plan.durationNanos()).atRate(plan.ratePerSec()));
     }
-    loop[0] = new PhaseLoop(plan.items(), plan.threads(), phases, "namespace");
+    // its threads numbered over all clients, as the closures above number them
+    loop[0] = new PhaseLoop(plan.items(), plan.threads(), phases, "namespace", Slice.over(settings.clients()));
     String what = plan.mix().isEmpty() ? String.join(",", plan.phases().stream().map(Phase::word).toList())
         : "mix " + plan.mix().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
             .collect(java.util.stream.Collectors.joining(",")) + " for " + Durations.format(plan.durationNanos())

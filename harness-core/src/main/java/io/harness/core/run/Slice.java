@@ -22,6 +22,14 @@ public record Slice(int index, int count, Gate gate) {
     void await(int phase) throws Exception;
   }
 
+  /**
+   * The whole loop over {@code clients} clients, before any takes its part: a loop made with it numbers its threads
+   * (and their shares of the items) over all of them, as each client's part will.
+   */
+  public static Slice over(Clients clients) {
+    return new Slice(-1, clients.count(), null);
+  }
+
   /** The first of the {@code items} (of the whole run) this client takes. */
   public long from(long items) {
     return index < 0 ? 0 : items * index / count;

@@ -39,6 +39,10 @@ import org.apache.hadoop.mapreduce.Mapper;
  * launcher's axis: seconds from the barrier's release).
  */
 public final class ClientMapper extends Mapper<IntWritable, NullWritable, NullWritable, NullWritable> {
+  /** A client that waits {@link #DELAY_MILLIS} before it announces itself: to make one late on purpose (tests). */
+  public static final String DELAY_CLIENT = "harness.clients.delay.client";
+  public static final String DELAY_MILLIS = "harness.clients.delay.millis";
+
   @Override
   protected void map(IntWritable key, NullWritable ignored, Context context) throws IOException, InterruptedException {
     Configuration conf = context.getConfiguration();
@@ -63,6 +67,9 @@ public final class ClientMapper extends Mapper<IntWritable, NullWritable, NullWr
       ClientBarrier.Start start;
       // a slice can take longer than mapreduce.task.timeout: tell the framework the map is alive
       try (Heartbeat beat = Heartbeat.every(10_000, context::progress)) {
+        if (conf.getInt(DELAY_CLIENT, -1) == client) {
+          Thread.sleep(conf.getLong(DELAY_MILLIS, 0));
+        }
         context.setStatus("client " + client + ": ready, waiting at the barrier");
         start = barrier.await(client, spec.clients().startAtMillis());
         context.setStatus("client " + client + (start.late() ? ": late, running" : ": running"));
