@@ -84,42 +84,6 @@ public final class RangeInputFormat extends InputFormat<IntWritable, NullWritabl
 
   @Override
   public RecordReader<IntWritable, NullWritable> createRecordReader(InputSplit split, TaskAttemptContext context) {
-    return new RecordReader<>() {
-      private final IntWritable key = new IntWritable();
-      private boolean done;
-
-      @Override
-      public void initialize(InputSplit s, TaskAttemptContext c) {
-        key.set(((RangeSplit) s).index);
-      }
-
-      @Override
-      public boolean nextKeyValue() {
-        if (done) {
-          return false;
-        }
-        done = true;
-        return true;
-      }
-
-      @Override
-      public IntWritable getCurrentKey() {
-        return key;
-      }
-
-      @Override
-      public NullWritable getCurrentValue() {
-        return NullWritable.get();
-      }
-
-      @Override
-      public float getProgress() {
-        return done ? 1 : 0;
-      }
-
-      @Override
-      public void close() {
-      }
-    };
+    return new io.harness.core.engine.SplitRecord(((RangeSplit) split).index);
   }
 }

@@ -60,39 +60,6 @@ public final class ClientSplits extends InputFormat<IntWritable, NullWritable> {
 
   @Override
   public RecordReader<IntWritable, NullWritable> createRecordReader(InputSplit split, TaskAttemptContext context) {
-    return new RecordReader<>() {
-      private final IntWritable key = new IntWritable(((Client) split).index);
-      private boolean read;
-
-      @Override
-      public void initialize(InputSplit s, TaskAttemptContext c) {
-      }
-
-      @Override
-      public boolean nextKeyValue() {
-        boolean first = !read;
-        read = true;
-        return first;
-      }
-
-      @Override
-      public IntWritable getCurrentKey() {
-        return key;
-      }
-
-      @Override
-      public NullWritable getCurrentValue() {
-        return NullWritable.get();
-      }
-
-      @Override
-      public float getProgress() {
-        return read ? 1 : 0;
-      }
-
-      @Override
-      public void close() {
-      }
-    };
+    return new io.harness.core.engine.SplitRecord(((Client) split).index);
   }
 }
