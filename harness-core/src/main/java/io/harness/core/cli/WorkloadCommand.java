@@ -55,6 +55,9 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
   @Mixin
   protected RunRecording recording;
 
+  /** {@code --engine}, {@code --clients} and the start barrier's options, where the command has them (else null). */
+  ClientOptions clients;
+
   @Override
   public void init(RunContext runContext) {
     this.context = runContext;
@@ -119,6 +122,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     if (taskTimeout != null && taskTimeout.nanos() <= 0) {
       throw new UsageException("--task-timeout", "must be positive, was " + taskTimeout);
     }
+    io.harness.core.run.Clients checkedClients = clients == null ? null : clients.checked(context.conf());
     TargetSource<Target> source = ownTarget() ? null : targetSource();
     RunBuilder.Start<?> start = measures() ? start(source) : null;
     RunContext.Host host = context.host();
@@ -135,7 +139,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     }
     Settings settings = new Settings(context.out(), context.err(), recording.recording(), context.commandLine(),
         RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true,
-        context.stop());
+        context.stop(), checkedClients);
     io.harness.core.run.RunOutcome outcome = start.run(new Pipeline(settings));
     context.ended(outcome);
     return outcome.exitCode();

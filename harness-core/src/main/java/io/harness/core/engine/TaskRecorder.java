@@ -292,7 +292,7 @@ public final class TaskRecorder {
       noted.put(TaskRecord.TOTALS_PER_TICK, byTick);
     }
     return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from), EpochClock.toEpochNanos(endNano),
-        lat, series, error, interrupted, stack, noted);
+        lat, series, error, interrupted, stack, noted, LocalHost.name());
   }
 
   /**

@@ -53,7 +53,7 @@ public final class RunCsv {
   public static final List<String> SECOND_KIND_COLUMNS = List.of("ops", "p50_ms", "p99_ms", "max_ms");
   /** The columns of {@value #TASKS}. */
   public static final List<String> TASK_COLUMNS = List.of("index", "name", "bytes", "start_second", "end_second",
-      "seconds", "mb_per_sec", "error");
+      "seconds", "mb_per_sec", "error", "host");
 
   private RunCsv() {}
 
@@ -191,7 +191,7 @@ public final class RunCsv {
     List<List<Object>> rows = new ArrayList<>();
     for (TaskResult t : tasks) {
       rows.add(Arrays.asList(t.index(), t.name(), t.bytes(), (t.startEpochNanos() - origin) / 1e9,
-          (t.endEpochNanos() - origin) / 1e9, t.seconds(), t.mbPerSec(), t.error()));
+          (t.endEpochNanos() - origin) / 1e9, t.seconds(), t.mbPerSec(), t.error(), t.host()));
     }
     CsvFile.write(file, TASK_COLUMNS, rows);
   }

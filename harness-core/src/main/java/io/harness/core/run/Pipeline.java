@@ -47,15 +47,16 @@ public final class Pipeline {
       workload.preflight(target);
       String disk = LocalSpace.check(workload, target, settings.recording() != null && settings.recording().force());
       Workload.Prepared prepared = workload.prepare(target, settings);
+      Engine engine = io.harness.core.run.clients.ClientsEngine.of(workload, prepared.engine(), target,
+          prepared.root(), settings.clients());
       ClusterContext cluster = target.context(prepared.root());
       ContextLines.of(cluster).forEach(out::println);
-      out.println(prepared.line() + disk);
+      out.println(prepared.line() + (engine == prepared.engine() ? "" : ", " + engine.describe()) + disk);
       String startedAt = Instant.now().toString();
       folder.measuring(true);
       RunRecords records;
       try {
-        records = recording == null ? prepared.engine().run(settings)
-            : recording.measured(() -> prepared.engine().run(settings));
+        records = recording == null ? engine.run(settings) : recording.measured(() -> engine.run(settings));
       } finally {
         folder.measuring(false);
       }
@@ -144,7 +145,8 @@ public final class Pipeline {
     return new RunResult(ResultFormat.CURRENT, workload.name(), workload.operation(), settings.commandLine(),
         settings.options(), Versions.detect(), hostName(), target.location(), target.description(), prepared.root(),
         cluster, startedAt, Instant.now().toString(), exit, failed, aggregate, figuresMap(figures), results(records),
-        settings.stop().signal(), folder.logName(), workload.plan(), observed.instrumentation(), observed.profile());
+        settings.stop().signal(), folder.logName(), workload.plan(), observed.instrumentation(), observed.profile(),
+        Analysis.clients(records));
   }
 
   /** The workload's figures as the JSON has them. */

@@ -246,10 +246,6 @@ public final class Recording {
 
   /** This machine's name, for the run's JSON. */
   public static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "unknown";
-    }
+    return io.harness.core.engine.LocalHost.name();
   }
 }
