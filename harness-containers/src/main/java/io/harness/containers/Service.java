@@ -40,6 +40,12 @@ public final class Service {
   private final Path confDir;
   private final Path dataDir;
   private final Path log;
+  /**
+   * A system property: more JVM options for every server JVM, split on white space (the project's own tests give
+   * them the client compiler only, as their own JVMs).
+   */
+  public static final String SERVER_OPTIONS = "harness.containers.serverOptions";
+
   private final String heap;
   private final int rpcPort;
   private GenericContainer<?> container;
@@ -196,6 +202,8 @@ public final class Service {
     for (String open : ADD_OPENS) {
       cmd.add("--add-opens=" + open + "=ALL-UNNAMED");
     }
+    cmd.addAll(List.of(System.getProperty(SERVER_OPTIONS, "").trim().split("\\s+")).stream()
+        .filter(o -> !o.isEmpty()).toList());
     cmd.addAll(List.of("-cp", confDir + ":" + image.classPath(), main));
     cmd.addAll(args);
     StringBuilder sb = new StringBuilder();
