@@ -128,17 +128,19 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       return ExitCodes.OK;
     }
     recording.recording().begin(context.err());
-    if (start == null) {
-      try (Target target = source.open()) {
-        return unmeasured(target);
+    try (io.harness.core.live.Live live = recording.recording().live()) {
+      if (start == null) {
+        try (Target target = source.open()) {
+          return unmeasured(target);
+        }
       }
+      Settings settings = new Settings(context.out(), context.err(), recording.recording(), context.commandLine(),
+          RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true,
+          context.stop());
+      io.harness.core.run.RunOutcome outcome = start.run(new Pipeline(settings));
+      context.ended(outcome);
+      return outcome.exitCode();
     }
-    Settings settings = new Settings(context.out(), context.err(), recording.recording(), context.commandLine(),
-        RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true,
-        context.stop());
-    io.harness.core.run.RunOutcome outcome = start.run(new Pipeline(settings));
-    context.ended(outcome);
-    return outcome.exitCode();
   }
 
   /** The target the options name, checked without contacting it (bad input: exit 2). */

@@ -52,6 +52,8 @@ public final class Pipeline {
       out.println(prepared.line() + disk);
       String startedAt = Instant.now().toString();
       folder.measuring(true);
+      io.harness.core.engine.LiveFeed live = recording == null ? io.harness.core.engine.LiveFeed.NONE
+          : recording.live().begin(LiveLabels.of(workload, folder, target));
       RunRecords records;
       try {
         records = recording == null ? prepared.engine().run(settings)
@@ -83,6 +85,9 @@ public final class Pipeline {
       Path json = save(folder, result);
       if (json != null) {
         out.println("Result JSON: " + json);
+      }
+      if (recording != null) {
+        recording.live().end(live, LiveLabels.figures(aggregate, exit));
       }
       RunOutcome outcome = new RunOutcome(result, records, figures, aggregate, exit, folder.dir());
       Figures after = workload.finish(target, outcome, settings);

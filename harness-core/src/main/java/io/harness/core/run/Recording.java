@@ -47,6 +47,7 @@ public final class Recording {
   private final List<Map<String, Object>> taskTimings = new ArrayList<>();
   private Profiler profiler;
   private Path flameGraph;
+  private io.harness.core.live.Live live = io.harness.core.live.Live.none();
 
   /**
    * What a run started from the Java API records: its folder under {@code runDir} (records, result, log),
@@ -73,6 +74,20 @@ public final class Recording {
     this.force = force;
   }
 
+  /**
+   * Where the runs' live views go ({@code --metrics-port}, {@code --live-csv}, {@code --jmx}): started by
+   * {@link #begin}, closed by whoever made it.
+   */
+  public Recording live(io.harness.core.live.Live hub) {
+    this.live = hub;
+    return this;
+  }
+
+  /** Where the runs' live views go (nowhere unless asked). */
+  public io.harness.core.live.Live live() {
+    return live;
+  }
+
   /** {@code --force}: a plan larger than the local disk's free space runs anyway. */
   public boolean force() {
     return force;
@@ -96,6 +111,7 @@ public final class Recording {
    */
   public void begin(PrintStream err) {
     LocalOutputs.checkDirectory("--run-dir", runDir);
+    live.start(err);
     if (json != null) {
       LocalOutputs.checkFile("--json", json);
     }

@@ -34,7 +34,8 @@ public record Settings(PrintStream out, PrintStream err, Recording recording, Li
 
   /** The progress and stuck-task reports of a local engine's run, labelled (e.g. {@code dfsio write}). */
   public Monitor monitor(String label) {
-    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos).stopWhen(stop::requested);
+    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos).stopWhen(stop::requested)
+        .feeding(recording == null ? io.harness.core.engine.LiveFeed.NONE : recording.live().feed());
   }
 
   /** The local engine's threads for {@code tasks} tasks. */
