@@ -94,6 +94,23 @@ class LivePrometheusTest {
     }
   }
 
+  @Test
+  void aPortInUseIsBadInputBeforeAnythingIsWritten() throws Exception {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      Path runs = dir.resolve("runs");
+      Run r = Cli.run("dfsio", "-write", "-nrFiles", "1", "-fileSize", "1MB", "--root", dir.resolve("d").toString(),
+          "--run-dir", runs.toString(), "--metrics-port", String.valueOf(taken.getLocalPort()));
+      io.harness.testkit.RunAssertions.assertUsageError(r, "--metrics-port");
+      assertTrue(Files.notExists(runs) && Files.notExists(dir.resolve("d")), "something was written");
+    }
+    Run bad = Cli.run("dfsio", "-write", "-nrFiles", "1", "-fileSize", "1MB", "--root", dir.resolve("d").toString(),
+        "--metrics-port", "70000");
+    io.harness.testkit.RunAssertions.assertUsageError(bad, "--metrics-port");
+    Run unknown = Cli.run("dfsio", "-write", "-nrFiles", "1", "-fileSize", "1MB", "--root",
+        dir.resolve("d").toString(), "--metrics-port", "0", "--metrics-bind", "no-such-host.invalid");
+    io.harness.testkit.RunAssertions.assertUsageError(unknown, "--metrics-bind");
+  }
+
   /** The samples Prometheus holds of the run's bytes around {@code at}, for a failure's message. */
   private static String samples(PrometheusServer prometheus, String runId, double at) {
     try {
