@@ -68,7 +68,7 @@ public final class RunRecording {
           + "ops/s and p99 over the interval, for all calls and per kind of call, and the tasks by state.")
   Path liveCsv;
 
-  @Option(names = "--live-interval", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
+  @Option(names = "--live-every", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
       defaultValue = "1s", description = "The interval of --live-csv's rows and of the live page's points "
           + "(default: ${DEFAULT-VALUE}).")
   Units.Span liveInterval;
@@ -90,7 +90,7 @@ public final class RunRecording {
   /** Where the live metrics go, as the options say (started by the recording's {@code begin}). */
   public Live live() {
     if (liveInterval != null && liveInterval.nanos() <= 0) {
-      throw new io.harness.core.base.UsageException("--live-interval", "must be positive, was " + liveInterval);
+      throw new io.harness.core.base.UsageException("--live-every", "must be positive, was " + liveInterval);
     }
     return new Live(new Live.Options(metricsBind == null ? Live.Options.LOOPBACK : metricsBind, metricsPort, liveCsv,
         liveInterval == null ? java.util.concurrent.TimeUnit.SECONDS.toNanos(1) : liveInterval.nanos(), jmx),

@@ -37,7 +37,7 @@ public final class Live implements AutoCloseable {
    * @param bind the address to listen on ({@code --metrics-bind}, loopback by default)
    * @param port the port ({@code --metrics-port}; null: no endpoint; 0: any free port)
    * @param csv the live CSV ({@code --live-csv}; null: none)
-   * @param intervalNanos the live CSV's and page's interval ({@code --live-interval})
+   * @param intervalNanos the live CSV's and page's interval ({@code --live-every})
    * @param jmx whether the runs' registries are MBeans ({@code --jmx})
    */
   public record Options(String bind, Integer port, Path csv, long intervalNanos, boolean jmx) {
