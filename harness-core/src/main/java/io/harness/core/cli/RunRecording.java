@@ -1,12 +1,12 @@
 package io.harness.core.cli;
 
 import io.harness.core.base.Units;
-import io.harness.core.live.Live;
 import io.harness.core.run.Recording;
 import io.harness.core.run.RunFolder;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -52,49 +52,18 @@ public final class RunRecording {
           + "always go to " + RunFolder.LOG + " in the run's folder).")
   boolean verbose;
 
-  @Option(names = "--metrics-port", paramLabel = "PORT",
-      description = "Serve the run's live metrics while it runs: Prometheus's text format at /metrics "
-          + "(harness_bytes_total, harness_operations_total, harness_latency_seconds by kind of call, harness_tasks "
-          + "by state), a live page with charts at /. A port in use is bad input. Default: nothing listens.")
-  Integer metricsPort;
-
-  @Option(names = "--metrics-bind", paramLabel = "ADDR", defaultValue = Live.Options.LOOPBACK,
-      description = "The address --metrics-port listens on (default: ${DEFAULT-VALUE}, this machine only; "
-          + "0.0.0.0 for every interface).")
-  String metricsBind;
-
-  @Option(names = "--live-csv", paramLabel = "FILE",
-      description = "Write a row per interval while the run goes on (as elbencho's live CSV): totals so far, MB/s, "
-          + "ops/s and p99 over the interval, for all calls and per kind of call, and the tasks by state.")
-  Path liveCsv;
-
-  @Option(names = "--live-every", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
-      defaultValue = "1s", description = "The interval of --live-csv's rows and of the live page's points "
-          + "(default: ${DEFAULT-VALUE}).")
-  Units.Span liveInterval;
-
-  @Option(names = "--jmx", description = "Register the run's live metrics as MBeans of this JVM (domain harness, "
-      + "one key run per run), for jconsole and the JMX exporters.")
-  boolean jmx;
+  /** --metrics-port, --metrics-bind, --live-csv, --live-every, --jmx. */
+  @Mixin
+  LiveOptions live;
 
   private Recording recording;
 
   /** What the options say, made once. */
   public Recording recording() {
     if (recording == null) {
-      recording = new Recording(json, runDir, instrument, profile, noReport, verbose, force).live(live());
+      recording = new Recording(json, runDir, instrument, profile, noReport, verbose, force).live(live.live());
     }
     return recording;
-  }
-
-  /** Where the live metrics go, as the options say (started by the recording's {@code begin}). */
-  public Live live() {
-    if (liveInterval != null && liveInterval.nanos() <= 0) {
-      throw new io.harness.core.base.UsageException("--live-every", "must be positive, was " + liveInterval);
-    }
-    return new Live(new Live.Options(metricsBind == null ? Live.Options.LOOPBACK : metricsBind, metricsPort, liveCsv,
-        liveInterval == null ? java.util.concurrent.TimeUnit.SECONDS.toNanos(1) : liveInterval.nanos(), jmx),
-        io.harness.core.report.LivePage::html);
   }
 
   /** The value of every option of a command, by its longest name, for the run's JSON. */

@@ -127,8 +127,13 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       host.planned().accept(start == null ? null : start.workload());
       return ExitCodes.OK;
     }
+    io.harness.core.live.Live hosted = host == null ? null : host.live();
+    if (hosted != null) {
+      recording.recording().live(hosted); // the host's (an experiment's): it starts and closes it
+    }
     recording.recording().begin(context.err());
-    try (io.harness.core.live.Live live = recording.recording().live()) {
+    try (io.harness.core.live.Live live = hosted != null ? io.harness.core.live.Live.none()
+        : recording.recording().live()) {
       if (start == null) {
         try (Target target = source.open()) {
           return unmeasured(target);

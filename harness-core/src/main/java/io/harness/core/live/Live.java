@@ -61,6 +61,7 @@ public final class Live implements AutoCloseable {
   private ScheduledExecutorService ticker;
   private LiveRun current;
   private long lastEndNanos;
+  private volatile String note;
 
   /** A hub for {@code options}; {@code page} makes the live page's HTML around the JSON's address. */
   public Live(Options options, Function<String, String> page) {
@@ -109,6 +110,20 @@ public final class Live implements AutoCloseable {
 
   private static String hostPart(String bind) {
     return bind.contains(":") ? "[" + bind + "]" : bind;
+  }
+
+  /** Whether the options ask for anything (else runs feed nobody). */
+  public boolean asked() {
+    return options.any();
+  }
+
+  /** A line the live page shows above the run going on (an experiment's: which of its runs it is). */
+  public void note(String line) {
+    this.note = line;
+  }
+
+  String note() {
+    return note;
   }
 
   /** The port the endpoint listens on, or -1. */

@@ -24,6 +24,7 @@ final class LiveJson {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("now", System.currentTimeMillis());
     m.put("running", current != null);
+    m.put("note", live.note());
     m.put("runs", runs.size());
     m.put("run", shown == null ? null : run(shown, live.ticks(shown)));
     List<Map<String, Object>> finished = new ArrayList<>();

@@ -59,7 +59,7 @@
     }
     var ticks = run.ticks || [];
     var tasks = run.tasks || {};
-    status.textContent = (d.running ? 'running: ' : 'ended: ') + run.workload + ' ' + run.operation + ' on '
+    status.textContent = (d.note ? d.note + ' | ' : '') + (d.running ? 'running: ' : 'ended: ') + run.workload + ' ' + run.operation + ' on '
       + run.target + ' (' + run.run_id + '), ' + fixed(run.seconds, 1) + ' s, '
       + fixed(run.bytes / 1048576, 1) + ' MB, ' + run.operations + ' calls; tasks ' + tasks.running + ' running, '
       + tasks.done + ' done, ' + tasks.failed + ' failed, ' + tasks.stuck + ' stuck'
@@ -72,6 +72,11 @@
       states[s] = ticks.map(function (t) { return { x: t.seconds, y: t.tasks[s] }; });
     });
     draw(charts.tasks, states);
+    // what a test reads back from the DOM: the points each chart holds
+    Object.keys(charts).forEach(function (k) {
+      var c = charts[k];
+      c.canvas.setAttribute('data-points', c.data.datasets.reduce(function (n, s) { return n + s.data.length; }, 0));
+    });
     var body = document.querySelector('#live-finished tbody');
     body.textContent = '';
     (d.finished || []).forEach(function (f) {
