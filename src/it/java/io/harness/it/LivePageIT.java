@@ -51,7 +51,7 @@ class LivePageIT {
     int port = PrometheusServer.freePort();
     CompletableFuture<Run> read = CompletableFuture.supplyAsync(() -> {
       try {
-        return Cli.process(work, 300, "dfsio", "-read", "-nrFiles", "2", "-fileSize", "16MB", "--duration", "14s",
+        return Cli.process(work, 300, "dfsio", "-read", "-nrFiles", "2", "-fileSize", "16MB", "--duration", "40s",
             "--root", "data", "--metrics-port", String.valueOf(port));
       } catch (Exception e) {
         throw new IllegalStateException(e);

@@ -76,7 +76,8 @@ public final class Live implements AutoCloseable {
 
   /**
    * Opens what the options ask for: the port (in use, or an address not of this machine: {@link UsageException}),
-   * the CSV (a place that cannot be written: the same), the ticker. Prints where the endpoint listens.
+   * the ticker; checks the CSV's place (one that cannot be written: the same; the file is made when the first run
+   * begins). Prints where the endpoint listens.
    */
   public synchronized void start(PrintStream err) {
     if (!options.any() || ticker != null) {
@@ -91,14 +92,6 @@ public final class Live implements AutoCloseable {
     if (options.port() != null) {
       server = LiveServer.start(options.bind(), options.port(), this::metrics, this::json, () -> page.apply("live.json"));
       err.println("metrics: http://" + hostPart(options.bind()) + ":" + server.port() + "/metrics (live page at /)");
-    }
-    if (options.csv() != null) {
-      try {
-        csv = new LiveCsv(options.csv());
-      } catch (IOException e) {
-        close();
-        throw new UsageException("--live-csv", "cannot write " + options.csv() + ": " + e.getMessage());
-      }
     }
     ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "harness-live");
@@ -135,6 +128,14 @@ public final class Live implements AutoCloseable {
   public synchronized LiveFeed begin(Map<String, String> labels) {
     if (!options.any()) {
       return LiveFeed.NONE;
+    }
+    if (options.csv() != null && csv == null) {
+      // made when the first run begins, its checks passed: bad input leaves no file
+      try {
+        csv = new LiveCsv(options.csv());
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("--live-csv " + options.csv(), e);
+      }
     }
     LiveRun run = new LiveRun(labels);
     runs.addLast(run);

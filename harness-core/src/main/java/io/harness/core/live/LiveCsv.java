@@ -33,8 +33,7 @@ final class LiveCsv implements AutoCloseable {
     try {
       String time = Instant.ofEpochMilli(t.epochMillis()).toString();
       String tasks = t.tasks().running() + "," + t.tasks().done() + "," + t.tasks().failed() + "," + t.tasks().stuck();
-      double p99 = t.kinds().values().stream().mapToDouble(LiveTick.KindTick::p99Ms).max().orElse(0);
-      row(time, runId, t.seconds(), "all", t.bytes(), t.operations(), t.mbPerSec(), t.opsPerSec(), p99, tasks);
+      row(time, runId, t.seconds(), "all", t.bytes(), t.operations(), t.mbPerSec(), t.opsPerSec(), t.p99Ms(), tasks);
       for (var e : t.kinds().entrySet()) {
         LiveTick.KindTick k = e.getValue();
         row(time, runId, t.seconds(), e.getKey(), k.bytes(), k.operations(), k.mbPerSec(), k.opsPerSec(), k.p99Ms(),

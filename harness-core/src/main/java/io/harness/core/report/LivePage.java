@@ -22,7 +22,7 @@ public final class LivePage {
           .add("<div class=\"grid\">\n");
       chart(page, "live-mb", "Throughput, MB/s (all calls and per kind)");
       chart(page, "live-ops", "Calls per second (all calls and per kind)");
-      chart(page, "live-p99", "p99 latency per second, ms (per kind)");
+      chart(page, "live-p99", "p99 latency per interval, ms (all calls and per kind)");
       chart(page, "live-tasks", "Tasks by state");
       page.add("</div>\n<h2>Runs that ended</h2>\n<table class=\"numbers\" id=\"live-finished\"><thead><tr>"
           + "<th>run</th><th>workload</th><th>operation</th><th>exit</th><th>seconds</th><th>MB</th><th>MB/s</th>"

@@ -107,17 +107,18 @@ public final class Recording {
    * Checks {@code --profile} (the event, and that async-profiler loads here) and starts {@code --instrument}
    * (the agent loaded into this JVM), printing its line to {@code err}. Throws {@link UsageException} for bad
    * input; creates no file. First of all, {@code --run-dir} and {@code --json} must be places this user can
-   * write (or create), so a run never fails at its end for want of them.
+   * write (or create), so a run never fails at its end for want of them. Before the agent starts, the live outlets
+   * open ({@code --metrics-port} listens: a port in use is bad input).
    */
   public void begin(PrintStream err) {
     LocalOutputs.checkDirectory("--run-dir", runDir);
-    live.start(err);
     if (json != null) {
       LocalOutputs.checkFile("--json", json);
     }
     if (profile != null) {
       profiler = Profiler.prepare(profile);
     }
+    live.start(err);
     if (instrument != null) {
       instrumentation = ServiceLoader.load(RunInstrumentation.class).findFirst().orElseThrow(
           () -> new UsageException("--instrument", "the instrumentation module is not on the class path"));

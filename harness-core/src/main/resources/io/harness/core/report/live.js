@@ -26,10 +26,21 @@
     p99: chart('live-p99', 'ms'), tasks: chart('live-tasks', 'tasks')
   };
 
-  function draw(c, series) {
+  // one colour per name on every chart ('all' and 'running' first), in the order names are first seen
+  var colours = {};
+  function colour(name) {
+    if (!(name in colours)) {
+      colours[name] = COLORS[Object.keys(colours).length % COLORS.length];
+    }
+    return colours[name];
+  }
+  colour('all');
+
+  function draw(c, series, own) {
     c.data.datasets = Object.keys(series).map(function (name, i) {
-      return { label: name, data: series[name], borderColor: COLORS[i % COLORS.length],
-        backgroundColor: COLORS[i % COLORS.length], pointRadius: 0, borderWidth: 2 };
+      var col = own ? COLORS[i % COLORS.length] : colour(name);
+      return { label: name, data: series[name], borderColor: col, backgroundColor: col, pointRadius: 0,
+        borderWidth: 2 };
     });
     c.update('none');
   }
@@ -66,12 +77,12 @@
       + (d.runs > 1 ? '; run ' + d.runs + ' of this command' : '');
     draw(charts.mb, series(ticks, function (k) { return k.mbPerSec; }, function (t) { return t.mbPerSec; }));
     draw(charts.ops, series(ticks, function (k) { return k.opsPerSec; }, function (t) { return t.opsPerSec; }));
-    draw(charts.p99, series(ticks, function (k) { return k.p99Ms; }, null));
+    draw(charts.p99, series(ticks, function (k) { return k.p99Ms; }, function (t) { return t.p99Ms; }));
     var states = {};
     ['running', 'done', 'failed', 'stuck'].forEach(function (s) {
       states[s] = ticks.map(function (t) { return { x: t.seconds, y: t.tasks[s] }; });
     });
-    draw(charts.tasks, states);
+    draw(charts.tasks, states, true);
     // what a test reads back from the DOM: the points each chart holds
     Object.keys(charts).forEach(function (k) {
       var c = charts[k];
