@@ -54,6 +54,8 @@ public final class Pipeline {
       out.println(prepared.line() + (engine == prepared.engine() ? "" : ", " + engine.describe()) + disk);
       String startedAt = Instant.now().toString();
       folder.measuring(true);
+      io.harness.core.engine.LiveFeed live = recording == null ? io.harness.core.engine.LiveFeed.NONE
+          : recording.live().begin(LiveLabels.of(workload, folder, target));
       RunRecords records;
       try {
         records = recording == null ? engine.run(settings) : recording.measured(() -> engine.run(settings));
@@ -84,6 +86,9 @@ public final class Pipeline {
       Path json = save(folder, result);
       if (json != null) {
         out.println("Result JSON: " + json);
+      }
+      if (recording != null) {
+        recording.live().end(live, LiveLabels.figures(aggregate, exit));
       }
       RunOutcome outcome = new RunOutcome(result, records, figures, aggregate, exit, folder.dir());
       Figures after = workload.finish(target, outcome, settings);

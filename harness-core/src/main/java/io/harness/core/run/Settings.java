@@ -40,7 +40,13 @@ public record Settings(PrintStream out, PrintStream err, Recording recording, Li
 
   /** The progress and stuck-task reports of a local engine's run, labelled (e.g. {@code dfsio write}). */
   public Monitor monitor(String label) {
-    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos).stopWhen(stop::requested);
+    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos).stopWhen(stop::requested)
+        .feeding(live());
+  }
+
+  /** What the run going on feeds its live view ({@code LiveFeed.NONE} when nothing watches): engines of their own. */
+  public io.harness.core.engine.LiveFeed live() {
+    return recording == null ? io.harness.core.engine.LiveFeed.NONE : recording.live().feed();
   }
 
   /**
