@@ -1,6 +1,5 @@
 package io.harness.core.live;
 
-import com.codahale.metrics.JmxReporter;
 import io.harness.core.base.UsageException;
 import io.harness.core.engine.LiveFeed;
 import java.io.IOException;
@@ -55,7 +54,7 @@ public final class Live implements AutoCloseable {
   private final Deque<LiveRun> runs = new ArrayDeque<>();
   private final Map<LiveRun, List<LiveTick>> ticks = new HashMap<>();
   private final Map<LiveRun, Map<String, HdrReservoir.Window>> windows = new HashMap<>();
-  private final Map<LiveRun, JmxReporter> jmx = new HashMap<>();
+  private final Map<LiveRun, LiveMBeans> jmx = new HashMap<>();
   private LiveServer server;
   private LiveCsv csv;
   private ScheduledExecutorService ticker;
@@ -145,10 +144,7 @@ public final class Live implements AutoCloseable {
     ticks.put(run, new ArrayList<>());
     windows.put(run, new HashMap<>());
     if (options.jmx()) {
-      JmxReporter reporter = JmxReporter.forRegistry(run.registry()).inDomain("harness")
-          .createsObjectNamesWith(new RunNames(run.id())).build();
-      reporter.start();
-      jmx.put(run, reporter);
+      jmx.put(run, new LiveMBeans(run.registry(), run.id()));
     }
     current = run;
     return run;
@@ -211,9 +207,9 @@ public final class Live implements AutoCloseable {
   private void forget(LiveRun run) {
     ticks.remove(run);
     windows.remove(run);
-    JmxReporter r = jmx.remove(run);
-    if (r != null) {
-      r.stop();
+    LiveMBeans beans = jmx.remove(run);
+    if (beans != null) {
+      beans.close();
     }
   }
 
@@ -261,22 +257,6 @@ public final class Live implements AutoCloseable {
         }
         csv = null;
       }
-    }
-  }
-
-  /** MBean names: {@code harness:run=<run id>,name=<metric>}. */
-  private record RunNames(String runId) implements com.codahale.metrics.ObjectNameFactory {
-    @Override
-    public javax.management.ObjectName createName(String type, String domain, String name) {
-      try {
-        return new javax.management.ObjectName(domain + ":run=" + value(runId) + ",name=" + value(name));
-      } catch (javax.management.MalformedObjectNameException e) {
-        throw new IllegalArgumentException(e);
-      }
-    }
-
-    private static String value(String s) {
-      return s.matches("[A-Za-z0-9._-]+") ? s : javax.management.ObjectName.quote(s);
     }
   }
 }
