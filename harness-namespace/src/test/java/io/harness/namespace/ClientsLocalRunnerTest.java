@@ -123,24 +123,50 @@ class ClientsLocalRunnerTest {
     return out;
   }
 
+  /**
+   * A client is late as it is on a cluster too small for all of them at once: the local job runner runs two maps at
+   * a time (-D), so the first two wait the barrier's second for the third, start, and the third runs after them.
+   */
   @Test
-  void aClientReadyAfterTheReleaseIsLateAndLeftOut() throws Exception {
-    Path base = dir.resolve("late");
-    Run r = run("freon", "dfsg", "--engine", "mapreduce", "--clients", "3", "-n", "30", "-t", "1", "-s", "1KB",
-        "--path", base.toUri().toString(), "-p", "run1", "--barrier-timeout", "0.3",
-        "-D", "harness.clients.delay.client=1", "-D", "harness.clients.delay.millis=3000");
+  void aClientTheRunnerStartsAfterTheOthersEndedIsLateAndLeftOut() throws Exception {
+    Run r = lateRun("late");
     assertExit(r, 0);
     assertTrue(r.out().contains("clients late: 1 (left out of the figures)"), r.out());
     assertTrue(r.out().contains("Files written: 20 (0 failed)"), r.out());
-    assertEquals(30, files(base.resolve("run1")).size());
+    assertEquals(30, files(dir.resolve("late/run1")).size());
     JsonNode j = Runs.latestResult(dir.resolve("runs"));
     assertEquals(1, j.at("/clients/late").asInt());
-    assertEquals(1, j.at("/clients/lateClients/0").asInt());
+    int late = j.at("/clients/lateClients/0").asInt();
     assertEquals(3, j.get("tasks").size());
+    assertEquals(20, j.at("/aggregate/latency/file/count").asLong());
+    // its task is saved, marked, and did its third
     RunRecords records = RecordsFile.read(Runs.latest(dir.resolve("runs")));
     assertEquals(30, ItemLoop.done(records));
-    assertEquals(List.of("client-1/thread-0"), records.tasks().stream()
-        .filter(t -> Boolean.TRUE.equals(t.extra().get("late"))).map(TaskRecord::name).toList());
+    List<TaskRecord> marked = records.tasks().stream().filter(t -> Boolean.TRUE.equals(t.extra().get("late")))
+        .toList();
+    assertEquals(List.of("client-" + late + "/thread-0"), marked.stream().map(TaskRecord::name).toList());
+    assertEquals(10L, ((Number) marked.get(0).extra().get(ItemLoop.ITEMS)).longValue());
+    // it started after the others ended
+    long othersEnd = records.tasks().stream().filter(t -> t != marked.get(0)).mapToLong(TaskRecord::endEpochNanos)
+        .max().orElseThrow();
+    assertTrue(marked.get(0).startEpochNanos() >= othersEnd, records.tasks().toString());
+  }
+
+  @Test
+  void aLateClientCountsWithCountLate() throws Exception {
+    Run r = lateRun("counted", "--count-late");
+    assertExit(r, 0);
+    assertTrue(r.out().contains("clients late: 1 (counted)"), r.out());
+    assertTrue(r.out().contains("Files written: 30 (0 failed)"), r.out());
+    assertEquals(30, Runs.latestResult(dir.resolve("runs")).at("/aggregate/latency/file/count").asLong());
+  }
+
+  private Run lateRun(String name, String... more) {
+    List<String> args = new ArrayList<>(List.of("freon", "dfsg", "--engine", "mapreduce", "--clients", "3", "-n",
+        "30", "-t", "1", "-s", "1KB", "--path", dir.resolve(name).toUri().toString(), "-p", "run1",
+        "--barrier-timeout", "1s", "-D", "mapreduce.local.map.tasks.maximum=2"));
+    args.addAll(List.of(more));
+    return run(args.toArray(new String[0]));
   }
 
   @Test
@@ -151,6 +177,28 @@ class ClientsLocalRunnerTest {
     assertExit(r, 0);
     assertTrue(r.out().contains("clients late: 2 (counted)"), r.out());
     assertTrue(r.out().contains("Files written: 10 (0 failed)"), r.out());
+  }
+
+  /**
+   * Every client late and none counted: the run did its work (the files are there, the tasks saved and marked) but
+   * measured nothing it may show, so it fails (exit 1) and says why and what to do.
+   */
+  @Test
+  void aStartTimeInThePastWithoutCountLateFailsTheRunSayingWhy() throws Exception {
+    Run r = run("freon", "dfsg", "--engine", "mapreduce", "--clients", "2", "-n", "10", "-t", "1", "-s", "1KB",
+        "--path", dir.resolve("past").toUri().toString(), "-p", "run1", "--start-at", "2020-01-01T00:00:00Z");
+    assertExit(r, 1);
+    assertTrue(r.out().contains("clients late: 2 (left out of the figures)"), r.out());
+    assertTrue(r.out().contains("Files written: 0 (0 failed)"), r.out());
+    assertTrue(r.err().contains("freon dfsg: every client was late (2 of 2, ready after --start-at "
+        + "2020-01-01T00:00:00Z)"), r.err());
+    assertTrue(r.err().contains("--count-late to count them"), r.err());
+    assertEquals(10, files(dir.resolve("past/run1")).size());
+    JsonNode j = Runs.latestResult(dir.resolve("runs"));
+    assertEquals(1, j.get("exitCode").asInt());
+    assertEquals(2, j.at("/clients/late").asInt());
+    RunRecords records = RecordsFile.read(Runs.latest(dir.resolve("runs")));
+    assertEquals(2, records.tasks().stream().filter(t -> Boolean.TRUE.equals(t.extra().get("late"))).count());
   }
 
   @Test
