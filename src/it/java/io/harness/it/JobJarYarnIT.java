@@ -11,6 +11,7 @@ import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.MiniDfsProvider;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
+import io.harness.testkit.RunAssertions;
 import io.harness.testkit.Runs;
 import io.harness.testkit.SeededContent;
 import java.io.File;
@@ -211,17 +212,8 @@ class JobJarYarnIT {
     assertEquals(FinalApplicationStatus.SUCCEEDED, lastApp().getFinalApplicationStatus());
     assertTrue(lastApp().getName().endsWith(" clients"), lastApp().getName());
     JsonNode j = Runs.latestResult(work.resolve("runs"));
-    assertEquals(6, j.get("tasks").size(), j.get("tasks").toString());
-    Set<String> names = new java.util.TreeSet<>();
-    for (JsonNode t : j.get("tasks")) {
-      assertFalse(t.path("host").asText().isEmpty(), t.toString());
-      names.add(t.get("name").asText());
-    }
-    assertEquals(Set.of("client-0/thread-0", "client-0/thread-1", "client-1/thread-0", "client-1/thread-1",
-        "client-2/thread-0", "client-2/thread-1"), names);
+    RunAssertions.assertClientTasks(j, 3, 2);
     assertEquals(30, j.at("/aggregate/latency/file/count").asLong());
-    assertEquals(3, j.at("/clients/count").asInt());
-    assertEquals(0, j.at("/clients/late").asInt());
     assertEquals(30, j.at("/figures/files").asLong());
     // the maps ran on both node managers
     assertEquals(2, nodes(j).size(), j.get("clients").toString());
@@ -252,8 +244,8 @@ class JobJarYarnIT {
   }
 
   /**
-   * namespace's phases on 2 clients of 2 threads (a YARN job) and on the local engine's 4 threads, through the job
-   * jar: each phase made its 40 calls either way, none failed.
+   * namespace's phases on 2 clients of 2 threads (a YARN job through the job jar) and on the local engine's 4
+   * threads (in this JVM, against the same HDFS): each phase made its 40 calls either way, none failed.
    */
   @Test
   void namespaceOnTwoYarnClientsCountsWhatTheLocalEngineCounts(@TempDir Path work) throws Exception {
@@ -261,8 +253,9 @@ class JobJarYarnIT {
     Map<String, Long> clients = phases(work, hadoopJar(work, "namespace", "--phases", phases, "-n", "40", "-t", "2",
         "--clients", "2", "--path", "/ns-yarn", "--prefix", "clients"));
     assertTrue(lastApp().getName().endsWith(" clients"), lastApp().getName());
-    Map<String, Long> local = phases(work, hadoopJar(work, "namespace", "--phases", phases, "-n", "40", "-t", "4",
-        "--engine", "local", "--path", "/ns-yarn", "--prefix", "local"));
+    Map<String, Long> local = phases(work, Cli.run("namespace", "--phases", phases, "-n", "40", "-t", "4",
+        "--engine", "local", "--path", "/ns-yarn", "--prefix", "local", "-conf",
+        confDir.resolve("core-site.xml").toString(), "--run-dir", work.resolve("runs").toString()));
     assertEquals(Map.of("create", 40L, "stat", 40L, "list", 40L, "rename", 40L, "delete", 40L), local);
     assertEquals(local, clients);
   }
@@ -279,19 +272,10 @@ class JobJarYarnIT {
 
   /** {@code count} files named 0.. in {@code dir}, each {@code size} bytes of dfsg's seeded 10240-byte buffer. */
   private static void assertDfsgFiles(FileSystem fs, String dir, int count, int size) throws Exception {
-    byte[] buffer = new byte[10240];
-    new io.harness.core.data.SeededData(24301, 0).fill(buffer, 0, buffer.length, 0);
-    var files = fs.listStatus(new org.apache.hadoop.fs.Path(dir));
-    assertEquals(count, files.length, dir);
+    assertEquals(count, fs.listStatus(new org.apache.hadoop.fs.Path(dir)).length, dir);
     for (int i = 0; i < count; i++) {
       try (var in = fs.open(new org.apache.hadoop.fs.Path(dir, "" + i))) {
-        byte[] got = in.readAllBytes();
-        assertEquals(size, got.length, dir + "/" + i);
-        for (int b = 0; b < got.length; b++) {
-          if (got[b] != buffer[b % buffer.length]) {
-            throw new AssertionError(dir + "/" + i + " differs at byte " + b);
-          }
-        }
+        SeededContent.assertRepeated(dir + "/" + i, in.readAllBytes(), size, 24301, 0, 10240);
       }
     }
   }

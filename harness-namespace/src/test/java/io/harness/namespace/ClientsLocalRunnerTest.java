@@ -7,14 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.data.SeededData;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.run.ItemLoop;
 import io.harness.core.run.RecordsFile;
 import io.harness.core.run.RunRecords;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
+import io.harness.testkit.RunAssertions;
 import io.harness.testkit.Runs;
+import io.harness.testkit.SeededContent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,35 +60,18 @@ class ClientsLocalRunnerTest {
     assertTrue(r.out().contains("Files written: 30 (0 failed)"), r.out());
     assertTrue(r.out().contains("clients late: 0"), r.out());
     // exactly the 30 files, each 20 KB of the seeded 10240-byte buffer; the clients' folder is gone
-    byte[] buffer = new byte[10240];
-    new SeededData(24301, 0).fill(buffer, 0, buffer.length, 0);
     List<Path> files = files(base.resolve("run1"));
     assertEquals(30, files.size(), files.toString());
     Set<String> names = new HashSet<>();
     for (Path f : files) {
       names.add(f.getFileName().toString());
-      byte[] got = Files.readAllBytes(f);
-      assertEquals(20 << 10, got.length, f.toString());
-      for (int i = 0; i < got.length; i++) {
-        if (got[i] != buffer[i % buffer.length]) {
-          throw new AssertionError(f + " differs at byte " + i);
-        }
-      }
+      SeededContent.assertRepeated(f.toString(), Files.readAllBytes(f), 20 << 10, 24301, 0, 10240);
     }
     for (int i = 0; i < 30; i++) {
       assertTrue(names.contains("" + i), names.toString());
     }
     JsonNode j = Runs.latestResult(dir.resolve("runs"));
-    assertEquals(6, j.get("tasks").size());
-    Set<String> taskNames = new HashSet<>();
-    for (JsonNode t : j.get("tasks")) {
-      assertFalse(t.get("host").asText().isEmpty(), t.toString());
-      taskNames.add(t.get("name").asText());
-    }
-    assertEquals(Set.of("client-0/thread-0", "client-0/thread-1", "client-1/thread-0", "client-1/thread-1",
-        "client-2/thread-0", "client-2/thread-1"), taskNames);
-    assertEquals(0, j.at("/clients/late").asInt());
-    assertEquals(3, j.at("/clients/count").asInt());
+    RunAssertions.assertClientTasks(j, 3, 2);
     assertTrue(j.at("/clients/clockSpreadNanos").asLong() >= 0);
     assertEquals(30, j.at("/aggregate/latency/file/count").asLong());
     RunRecords records = RecordsFile.read(Runs.latest(dir.resolve("runs")));

@@ -117,8 +117,6 @@ class PerHostSeriesTest {
   }
 
   private static List<Double> ys(JsonNode set) {
-    List<Double> out = new ArrayList<>();
-    set.get("data").forEach(p -> out.add(p.get("y").asDouble()));
-    return out;
+    return HtmlReportTest.ys(set.get("data"));
   }
 }
