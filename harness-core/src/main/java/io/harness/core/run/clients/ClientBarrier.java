@@ -40,12 +40,15 @@ public final class ClientBarrier {
   static final long LAST_POLL_MILLIS = 1000;
   /** How long after the longest wait between two looks the released clients start. */
   static final long START_MARGIN_MILLIS = 250;
+  /** What a gate adds to the longest a waiting client can still be asleep: a look's call, the clocks' error. */
+  static final long GATE_MARGIN_MILLIS = 100;
   private static final int CLOCK_TRIES = 3;
 
   private final FileSystem fs;
   private final Path dir;
   private final int clients;
   private final long timeoutMillis;
+  private long offsetNanos;
 
   /** The barrier of {@code clients} clients under {@code root} (the run's directory); gates wait {@code timeoutMillis}. */
   public ClientBarrier(FileSystem fs, Path root, int clients, long timeoutMillis) {
@@ -109,23 +112,47 @@ public final class ClientBarrier {
   }
 
   /**
-   * The gate before phase {@code phase} of a phased loop: {@code client} announces it finished the phases before,
-   * then waits until every client has, or the barrier's timeout passed (then it goes on: a client that died or
-   * came late does not hold the others for ever).
+   * The gate before phase {@code phase} of a phased loop: {@code client} announces it finished the phases before
+   * ({@code phase-<phase>/<client>}), then waits until every client has, or the barrier's timeout passed (then it
+   * goes on at once: a client that died or came late does not hold the others for ever). Returns when it goes on
+   * (epoch ns, this JVM's clock): the start the clients agreed on, or the time it gave up waiting.
+   *
+   * <p>The clients go on together: each that sees every marker computes the same start from their modification
+   * times (the file system's clock): the last marker's, plus the longest a client that waited since the first one
+   * can still be asleep ({@link Backoff#longestAfter}), plus {@value #GATE_MARGIN_MILLIS} ms; then it waits for that
+   * time on its own clock (the file system's plus its offset, {@link #clockOffsetNanos}). Clients that arrive close
+   * together so lose little time, and none starts a phase up to a second before another.
    */
-  public void gate(int client, int phase) throws IOException, InterruptedException {
+  public long gate(int client, int phase) throws IOException, InterruptedException {
     Path at = new Path(dir, "phase-" + phase);
     touch(new Path(at, "" + client));
     long deadline = System.currentTimeMillis() + timeoutMillis;
     Backoff backoff = new Backoff();
-    while (names(at).size() < clients && System.currentTimeMillis() < deadline) {
-      Thread.sleep(Math.max(1, Math.min(backoff.next(), deadline - System.currentTimeMillis())));
+    while (true) {
+      FileStatus[] here = statuses(at);
+      if (here.length >= clients) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (FileStatus s : here) {
+          first = Math.min(first, s.getModificationTime());
+          last = Math.max(last, s.getModificationTime());
+        }
+        long start = (last + Backoff.longestAfter(last - first) + GATE_MARGIN_MILLIS) * 1_000_000L + offsetNanos;
+        sleepUntil(start);
+        return start;
+      }
+      long now = System.currentTimeMillis();
+      if (now >= deadline) {
+        return EpochClock.nowEpochNanos();
+      }
+      Thread.sleep(Math.max(1, Math.min(backoff.next(), deadline - now)));
     }
   }
 
   /**
    * This JVM's clock's offset from the file system's (ns): a file created under {@code clock/} and its modification
-   * time, which the file system's server sets, against the middle of the create here. Millisecond resolution.
+   * time, which the file system's server sets, against the middle of the create here. Millisecond resolution. The
+   * gates use it from then on (before: none).
    */
   public long clockOffsetNanos(String name) throws IOException {
     // of a few tries, the one whose create took least says most (the first may load classes, open connections)
@@ -142,6 +169,7 @@ public final class ClientBarrier {
         best = (before + after) / 2 - server;
       }
     }
+    offsetNanos = best;
     return best;
   }
 
@@ -188,6 +216,15 @@ public final class ClientBarrier {
   static final class Backoff {
     private double millis = FIRST_POLL_MILLIS;
 
+    /**
+     * The longest wait a client can be in after it waited {@code waitedMillis}: a wait is at most half again the one
+     * before, and each at least three quarters of its nominal length, so it is at most two thirds of the time waited
+     * so far plus the first wait (and never over {@link #LAST_POLL_MILLIS}).
+     */
+    static long longestAfter(long waitedMillis) {
+      return Math.min(LAST_POLL_MILLIS, 2 * Math.max(0, waitedMillis) / 3 + FIRST_POLL_MILLIS);
+    }
+
     long next() {
       long wait = (long) (millis * (0.75 + 0.25 * ThreadLocalRandom.current().nextDouble()));
       millis = Math.min(LAST_POLL_MILLIS, millis * 1.5);
@@ -210,14 +247,18 @@ public final class ClientBarrier {
     fs.create(file, true).close();
   }
 
+  private FileStatus[] statuses(Path folder) throws IOException {
+    try {
+      return fs.listStatus(folder);
+    } catch (java.io.FileNotFoundException e) {
+      return new FileStatus[0];
+    }
+  }
+
   private Set<String> names(Path folder) throws IOException {
     Set<String> out = new TreeSet<>();
-    try {
-      for (FileStatus s : fs.listStatus(folder)) {
-        out.add(s.getPath().getName());
-      }
-    } catch (java.io.FileNotFoundException e) {
-      // none yet
+    for (FileStatus s : statuses(folder)) {
+      out.add(s.getPath().getName());
     }
     return out;
   }

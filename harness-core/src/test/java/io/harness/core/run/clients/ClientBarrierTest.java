@@ -84,6 +84,45 @@ class ClientBarrierTest {
     }
   }
 
+  /**
+   * Clients that reach a gate 0, 0.4 and 0.8 s apart (the first waiting long enough for its looks to be 0.1 s and
+   * more apart) go on at one time, computed by each from the markers: after the last one's, by the longest the first
+   * can still be asleep and the margin.
+   */
+  @Test
+  void clientsReachingAGateApartGoOnTogether() throws Exception {
+    Path root = new Path(dir.toUri());
+    Configuration conf = new Configuration();
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try {
+      List<Future<long[]>> gone = new ArrayList<>();
+      for (int c = 0; c < 3; c++) {
+        int client = c;
+        gone.add(pool.submit(() -> {
+          try (FileSystem fs = FileSystem.newInstance(root.toUri(), conf)) {
+            Thread.sleep(400L * client);
+            long arrived = System.currentTimeMillis();
+            return new long[] {arrived, new ClientBarrier(fs, root, 3, 60_000).gate(client, 1)};
+          }
+        }));
+      }
+      Set<Long> starts = new TreeSet<>();
+      long lastArrival = 0;
+      for (Future<long[]> f : gone) {
+        lastArrival = Math.max(lastArrival, f.get()[0]);
+        starts.add(f.get()[1]);
+      }
+      assertEquals(1, starts.size(), "one start for all: " + starts);
+      long start = starts.iterator().next() / 1_000_000;
+      // the last marker's time + at most 1 s (2/3 of the 0.8 s the first waited, + 50 ms) + 100 ms
+      assertTrue(start >= lastArrival + ClientBarrier.GATE_MARGIN_MILLIS, start + " vs " + lastArrival);
+      assertTrue(start <= lastArrival + 2 * 800 / 3 + 50 + ClientBarrier.GATE_MARGIN_MILLIS + 50, start + " vs "
+          + lastArrival);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   @Test
   void aClientLooksAgainAfterLongerAndLongerWaitsUpToASecond() {
     ClientBarrier.Backoff b = new ClientBarrier.Backoff();
@@ -97,5 +136,14 @@ class ClientBarrierTest {
       assertTrue(waits[i] >= 750 && waits[i] <= 1000, Arrays.toString(waits));
     }
     assertTrue(Arrays.stream(waits).sum() < 20_000, Arrays.toString(waits));
+    // after waiting W, a wait is at most 2/3 W + 50 ms
+    long waited = 0;
+    ClientBarrier.Backoff again = new ClientBarrier.Backoff();
+    for (int i = 0; i < 20; i++) {
+      long next = again.next();
+      assertTrue(next <= ClientBarrier.Backoff.longestAfter(waited), i + ": " + next + " after " + waited);
+      waited += next;
+    }
+    assertEquals(1000, ClientBarrier.Backoff.longestAfter(60_000));
   }
 }
