@@ -7,14 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.data.SeededData;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.run.ItemLoop;
 import io.harness.core.run.RecordsFile;
 import io.harness.core.run.RunRecords;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
+import io.harness.testkit.RunAssertions;
 import io.harness.testkit.Runs;
+import io.harness.testkit.SeededContent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,35 +60,18 @@ class ClientsLocalRunnerTest {
     assertTrue(r.out().contains("Files written: 30 (0 failed)"), r.out());
     assertTrue(r.out().contains("clients late: 0"), r.out());
     // exactly the 30 files, each 20 KB of the seeded 10240-byte buffer; the clients' folder is gone
-    byte[] buffer = new byte[10240];
-    new SeededData(24301, 0).fill(buffer, 0, buffer.length, 0);
     List<Path> files = files(base.resolve("run1"));
     assertEquals(30, files.size(), files.toString());
     Set<String> names = new HashSet<>();
     for (Path f : files) {
       names.add(f.getFileName().toString());
-      byte[] got = Files.readAllBytes(f);
-      assertEquals(20 << 10, got.length, f.toString());
-      for (int i = 0; i < got.length; i++) {
-        if (got[i] != buffer[i % buffer.length]) {
-          throw new AssertionError(f + " differs at byte " + i);
-        }
-      }
+      SeededContent.assertRepeated(f.toString(), Files.readAllBytes(f), 20 << 10, 24301, 0, 10240);
     }
     for (int i = 0; i < 30; i++) {
       assertTrue(names.contains("" + i), names.toString());
     }
     JsonNode j = Runs.latestResult(dir.resolve("runs"));
-    assertEquals(6, j.get("tasks").size());
-    Set<String> taskNames = new HashSet<>();
-    for (JsonNode t : j.get("tasks")) {
-      assertFalse(t.get("host").asText().isEmpty(), t.toString());
-      taskNames.add(t.get("name").asText());
-    }
-    assertEquals(Set.of("client-0/thread-0", "client-0/thread-1", "client-1/thread-0", "client-1/thread-1",
-        "client-2/thread-0", "client-2/thread-1"), taskNames);
-    assertEquals(0, j.at("/clients/late").asInt());
-    assertEquals(3, j.at("/clients/count").asInt());
+    RunAssertions.assertClientTasks(j, 3, 2);
     assertTrue(j.at("/clients/clockSpreadNanos").asLong() >= 0);
     assertEquals(30, j.at("/aggregate/latency/file/count").asLong());
     RunRecords records = RecordsFile.read(Runs.latest(dir.resolve("runs")));
@@ -123,24 +107,50 @@ class ClientsLocalRunnerTest {
     return out;
   }
 
+  /**
+   * A client is late as it is on a cluster too small for all of them at once: the local job runner runs two maps at
+   * a time (-D), so the first two wait the barrier's second for the third, start, and the third runs after them.
+   */
   @Test
-  void aClientReadyAfterTheReleaseIsLateAndLeftOut() throws Exception {
-    Path base = dir.resolve("late");
-    Run r = run("freon", "dfsg", "--engine", "mapreduce", "--clients", "3", "-n", "30", "-t", "1", "-s", "1KB",
-        "--path", base.toUri().toString(), "-p", "run1", "--barrier-timeout", "0.3",
-        "-D", "harness.clients.delay.client=1", "-D", "harness.clients.delay.millis=3000");
+  void aClientTheRunnerStartsAfterTheOthersEndedIsLateAndLeftOut() throws Exception {
+    Run r = lateRun("late");
     assertExit(r, 0);
     assertTrue(r.out().contains("clients late: 1 (left out of the figures)"), r.out());
     assertTrue(r.out().contains("Files written: 20 (0 failed)"), r.out());
-    assertEquals(30, files(base.resolve("run1")).size());
+    assertEquals(30, files(dir.resolve("late/run1")).size());
     JsonNode j = Runs.latestResult(dir.resolve("runs"));
     assertEquals(1, j.at("/clients/late").asInt());
-    assertEquals(1, j.at("/clients/lateClients/0").asInt());
+    int late = j.at("/clients/lateClients/0").asInt();
     assertEquals(3, j.get("tasks").size());
+    assertEquals(20, j.at("/aggregate/latency/file/count").asLong());
+    // its task is saved, marked, and did its third
     RunRecords records = RecordsFile.read(Runs.latest(dir.resolve("runs")));
     assertEquals(30, ItemLoop.done(records));
-    assertEquals(List.of("client-1/thread-0"), records.tasks().stream()
-        .filter(t -> Boolean.TRUE.equals(t.extra().get("late"))).map(TaskRecord::name).toList());
+    List<TaskRecord> marked = records.tasks().stream().filter(t -> Boolean.TRUE.equals(t.extra().get("late")))
+        .toList();
+    assertEquals(List.of("client-" + late + "/thread-0"), marked.stream().map(TaskRecord::name).toList());
+    assertEquals(10L, ((Number) marked.get(0).extra().get(ItemLoop.ITEMS)).longValue());
+    // it started after the others ended
+    long othersEnd = records.tasks().stream().filter(t -> t != marked.get(0)).mapToLong(TaskRecord::endEpochNanos)
+        .max().orElseThrow();
+    assertTrue(marked.get(0).startEpochNanos() >= othersEnd, records.tasks().toString());
+  }
+
+  @Test
+  void aLateClientCountsWithCountLate() throws Exception {
+    Run r = lateRun("counted", "--count-late");
+    assertExit(r, 0);
+    assertTrue(r.out().contains("clients late: 1 (counted)"), r.out());
+    assertTrue(r.out().contains("Files written: 30 (0 failed)"), r.out());
+    assertEquals(30, Runs.latestResult(dir.resolve("runs")).at("/aggregate/latency/file/count").asLong());
+  }
+
+  private Run lateRun(String name, String... more) {
+    List<String> args = new ArrayList<>(List.of("freon", "dfsg", "--engine", "mapreduce", "--clients", "3", "-n",
+        "30", "-t", "1", "-s", "1KB", "--path", dir.resolve(name).toUri().toString(), "-p", "run1",
+        "--barrier-timeout", "1s", "-D", "mapreduce.local.map.tasks.maximum=2"));
+    args.addAll(List.of(more));
+    return run(args.toArray(new String[0]));
   }
 
   @Test
@@ -151,6 +161,28 @@ class ClientsLocalRunnerTest {
     assertExit(r, 0);
     assertTrue(r.out().contains("clients late: 2 (counted)"), r.out());
     assertTrue(r.out().contains("Files written: 10 (0 failed)"), r.out());
+  }
+
+  /**
+   * Every client late and none counted: the run did its work (the files are there, the tasks saved and marked) but
+   * measured nothing it may show, so it fails (exit 1) and says why and what to do.
+   */
+  @Test
+  void aStartTimeInThePastWithoutCountLateFailsTheRunSayingWhy() throws Exception {
+    Run r = run("freon", "dfsg", "--engine", "mapreduce", "--clients", "2", "-n", "10", "-t", "1", "-s", "1KB",
+        "--path", dir.resolve("past").toUri().toString(), "-p", "run1", "--start-at", "2020-01-01T00:00:00Z");
+    assertExit(r, 1);
+    assertTrue(r.out().contains("clients late: 2 (left out of the figures)"), r.out());
+    assertTrue(r.out().contains("Files written: 0 (0 failed)"), r.out());
+    assertTrue(r.err().contains("freon dfsg: every client was late (2 of 2, ready after --start-at "
+        + "2020-01-01T00:00:00Z)"), r.err());
+    assertTrue(r.err().contains("--count-late to count them"), r.err());
+    assertEquals(10, files(dir.resolve("past/run1")).size());
+    JsonNode j = Runs.latestResult(dir.resolve("runs"));
+    assertEquals(1, j.get("exitCode").asInt());
+    assertEquals(2, j.at("/clients/late").asInt());
+    RunRecords records = RecordsFile.read(Runs.latest(dir.resolve("runs")));
+    assertEquals(2, records.tasks().stream().filter(t -> Boolean.TRUE.equals(t.extra().get("late"))).count());
   }
 
   @Test

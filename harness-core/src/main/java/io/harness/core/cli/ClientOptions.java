@@ -22,7 +22,8 @@ public final class ClientOptions {
   @Option(names = "--start-at", paramLabel = "TIME",
       description = "The MapReduce clients start together at this wall-clock time: epoch milliseconds or ISO-8601 "
           + "(2026-11-27T10:15:00Z). Default: as soon as every client is ready. A client ready after the start is "
-          + "late: counted, and left out of the figures unless --count-late.")
+          + "late: counted, and left out of the figures unless --count-late (every client late and none counted: "
+          + "the run fails, exit 1).")
   String startAt;
 
   @Option(names = "--barrier-timeout", paramLabel = "TIME", converter = UnitConverters.Seconds.class,

@@ -45,6 +45,25 @@ public final class Analysis {
   }
 
   /**
+   * Why the figures count nothing though tasks ran, or null: every client came late to the start barrier (a
+   * {@code --start-at} that had passed, a cluster that ran the maps one after another) and the run did not count
+   * late clients. Such a run failed: it measured nothing that the figures may show.
+   */
+  public static String nothingCounted(RunRecords records) {
+    Map<String, Object> clients = clients(records);
+    if (clients == null || Boolean.TRUE.equals(clients.get("countLate")) || records.tasks().isEmpty()
+        || records.tasks().stream().anyMatch(t -> !Boolean.TRUE.equals(t.extra().get(LATE)))) {
+      return null;
+    }
+    long at = clients.get("startAtMillis") instanceof Number n ? n.longValue() : 0;
+    return "every client was late (" + clients.get("count") + " of " + clients.get("count") + ", ready after "
+        + (at > 0 ? "--start-at " + java.time.Instant.ofEpochMilli(at) : "the start barrier released")
+        + "): their " + records.tasks().size() + " task(s) are saved and marked late, and the figures, which leave "
+        + "late clients out, count nothing; give a start time far enough ahead for every client to be ready, or "
+        + "--count-late to count them";
+  }
+
+  /**
    * The records the figures count: all, but the tasks of clients that came late to the start barrier (marked
    * {@code late}) unless the run counted them ({@code --count-late}).
    */

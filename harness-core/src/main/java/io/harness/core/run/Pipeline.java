@@ -74,13 +74,17 @@ public final class Pipeline {
       int tasks = records.tasks().size();
       TextReport.failureLines(workload.label(), tasks, results(records)).forEach(err::println);
       figures.failures().forEach(err::println);
+      String nothingCounted = Analysis.nothingCounted(records);
+      if (nothingCounted != null) {
+        err.println(workload.label() + ": " + nothingCounted);
+      }
       if (settings.stop().requested()) {
         err.println(workload.label() + ": stopped by " + settings.stop().signal() + "; the figures cover what " + tasks
             + " task(s) did until then");
       }
       Recording.Observed observed = recording == null ? Recording.Observed.NONE : recording.observed(folder.dir(), err);
       int exit = settings.stop().exitCode(records.failed().isEmpty() && figures.failures().isEmpty()
-          ? ExitCodes.OK : ExitCodes.FAILED);
+          && nothingCounted == null ? ExitCodes.OK : ExitCodes.FAILED);
       RunResult result = result(workload, target, prepared, cluster, startedAt, exit, aggregate, figures, records,
           folder, observed);
       Path json = save(folder, result);

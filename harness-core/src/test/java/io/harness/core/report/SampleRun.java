@@ -126,8 +126,12 @@ final class SampleRun {
 
   /** Saves the sample run in {@code dir} (result.json with a cluster context, records); returns it. */
   static SavedRun save(Path dir, boolean withCluster) throws Exception {
+    return save(dir, withCluster, records());
+  }
+
+  /** Saves a run of these records as the sample run is saved. */
+  static SavedRun save(Path dir, boolean withCluster, RunRecords records) throws Exception {
     Files.createDirectories(dir);
-    RunRecords records = records();
     Sample workload = new Sample();
     Map<String, Object> figures = new LinkedHashMap<>(ResultWriter.mapper().convertValue(workload.figures(records),
         Map.class));

@@ -24,6 +24,8 @@ import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 public final class ClientJob {
   private static final String PREFIX = "harness.clients.";
   static final String COUNT = PREFIX + "count";
+  /** How many maps the local job runner runs at once (Hadoop's default: 1). */
+  static final String LOCAL_MAPS = "mapreduce.local.map.tasks.maximum";
   /** What each client's tasks note: its index; and, for a late client's, that it was late. */
   public static final String CLIENT = "client";
   public static final String LATE = io.harness.core.run.Analysis.LATE;
@@ -83,8 +85,11 @@ public final class ClientJob {
     // a second attempt of a client would run its share again and count it twice: one attempt, no speculation
     conf.setInt(MRJobConfig.MAP_MAX_ATTEMPTS, 1);
     conf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
-    // on the local job runner every client is a thread of this JVM: all of them at once, or the barrier waits
-    conf.setInt("mapreduce.local.map.tasks.maximum", clients.count());
+    // on the local job runner every client is a thread of this JVM: all of them at once (unless -D says how many:
+    // then, as on a cluster too small for them all, the clients beyond it start when others end, late)
+    if (base.get(LOCAL_MAPS) == null) {
+      conf.setInt(LOCAL_MAPS, clients.count());
+    }
     job.setJarByClass(workload.getClass());
     job.setInputFormatClass(ClientSplits.class);
     job.setMapperClass(ClientMapper.class);

@@ -39,10 +39,6 @@ import org.apache.hadoop.mapreduce.Mapper;
  * launcher's axis: seconds from the barrier's release).
  */
 public final class ClientMapper extends Mapper<IntWritable, NullWritable, NullWritable, NullWritable> {
-  /** A client that waits {@link #DELAY_MILLIS} before it announces itself: to make one late on purpose (tests). */
-  public static final String DELAY_CLIENT = "harness.clients.delay.client";
-  public static final String DELAY_MILLIS = "harness.clients.delay.millis";
-
   @Override
   protected void map(IntWritable key, NullWritable ignored, Context context) throws IOException, InterruptedException {
     Configuration conf = context.getConfiguration();
@@ -67,21 +63,28 @@ public final class ClientMapper extends Mapper<IntWritable, NullWritable, NullWr
       ClientBarrier.Start start;
       // a slice can take longer than mapreduce.task.timeout: tell the framework the map is alive
       try (Heartbeat beat = Heartbeat.every(10_000, context::progress)) {
-        if (conf.getInt(DELAY_CLIENT, -1) == client) {
-          Thread.sleep(conf.getLong(DELAY_MILLIS, 0));
-        }
         context.setStatus("client " + client + ": ready, waiting at the barrier");
         start = barrier.await(client, spec.clients().startAtMillis());
         context.setStatus("client " + client + (start.late() ? ": late, running" : ": running"));
         records = mine.run(settings);
       }
-      report(target, barrier, new ClientReport(client, LocalHost.name(), start.late(), start.readyEpochNanos(),
+      report(target, barrier, new ClientReport(client, LocalHost.name(), node(), start.late(), start.readyEpochNanos(),
           start.releaseEpochNanos(), offset, TaskInstrumentation.snapshot(conf)), records);
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
       throw new IOException("client " + client + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The YARN node manager this map runs under ({@code host:port}, from the container's environment), which tells
+   * apart maps on one host with several node managers; null outside YARN (the local job runner).
+   */
+  static String node() {
+    String host = System.getenv("NM_HOST");
+    String port = System.getenv("NM_PORT");
+    return host == null ? null : port == null ? host : host + ":" + port;
   }
 
   /** Writes the side file: the report, then each task's line (numbered over all clients, marked with its client). */

@@ -96,6 +96,7 @@ public final class ClientsEngine implements Engine {
     List<Integer> late = new ArrayList<>();
     Map<String, Object> offsets = new LinkedHashMap<>();
     Map<String, Object> hosts = new LinkedHashMap<>();
+    Map<String, Object> nodes = new LinkedHashMap<>();
     long release = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
     for (int c = 0; c < clients.count(); c++) {
@@ -107,6 +108,9 @@ public final class ClientsEngine implements Engine {
       }
       offsets.put("client-" + c, report.clockOffsetNanos() - launcherOffset);
       hosts.put("client-" + c, report.host());
+      if (report.node() != null) {
+        nodes.put("client-" + c, report.node());
+      }
       if (report.timings() != null && settings.recording() != null) {
         settings.recording().addTaskTimings("client-" + c, TaskInstrumentation.parse(report.timings()));
       }
@@ -122,12 +126,12 @@ public final class ClientsEngine implements Engine {
     }
     fs.delete(barrier.dir(), true);
     return new RunRecords(tasks, Intervals.merge(seconds), release, Math.max(end, release), false,
-        Map.of(CLIENTS, noted(job, late, offsets, hosts, release)));
+        Map.of(CLIENTS, noted(job, late, offsets, hosts, nodes, release)));
   }
 
   /** What the records note about the clients. */
   private Map<String, Object> noted(String job, List<Integer> late, Map<String, Object> offsets,
-      Map<String, Object> hosts, long release) {
+      Map<String, Object> hosts, Map<String, Object> nodes, long release) {
     long min = offsets.values().stream().mapToLong(o -> (Long) o).min().orElse(0);
     long max = offsets.values().stream().mapToLong(o -> (Long) o).max().orElse(0);
     Map<String, Object> m = new LinkedHashMap<>();
@@ -141,6 +145,9 @@ public final class ClientsEngine implements Engine {
     m.put("clockOffsetsNanos", offsets);
     m.put("clockSpreadNanos", max - min);
     m.put("hosts", hosts);
+    if (!nodes.isEmpty()) {
+      m.put("nodes", nodes);
+    }
     m.put("job", job);
     return m;
   }
