@@ -195,6 +195,9 @@ class ClientsLocalRunnerTest {
         "--clients");
     assertUsageError(run("freon", "dfsg", "--engine", "mapreduce", "--clients", "2", "--start-at", "tomorrow",
         "-n", "3", "--path", dir.resolve("b").toString()), "--start-at");
+    // the local job runner would start every client in this JVM: a careless count is refused, not run
+    assertUsageError(run("namespace", "--engine", "mapreduce", "--clients", "100000", "-n", "3", "--path",
+        dir.resolve("b").toString()), "--clients");
     assertFalse(Files.exists(dir.resolve("b")));
   }
 }

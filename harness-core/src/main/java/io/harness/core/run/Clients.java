@@ -21,6 +21,8 @@ import org.apache.hadoop.conf.Configuration;
 public record Clients(String engine, int count, long startAtMillis, long barrierTimeoutMillis, boolean countLate) {
   /** {@code --barrier-timeout}'s default. */
   public static final long DEFAULT_BARRIER_TIMEOUT_MILLIS = 120_000;
+  /** The most clients the local job runner takes: it runs them all, each with its threads, in this JVM. */
+  public static final int LOCAL_RUNNER_MAX = 64;
   /** One client, the local engine's. */
   public static final Clients LOCAL = new Clients("local", 1, 0, DEFAULT_BARRIER_TIMEOUT_MILLIS, false);
 
@@ -39,6 +41,10 @@ public record Clients(String engine, int count, long startAtMillis, long barrier
     if (n > 1 && !mapReduce) {
       throw new UsageException("--clients", n + " clients need the MapReduce engine (--engine mapreduce, or "
           + "mapreduce.framework.name=yarn); the local engine is one client");
+    }
+    if (n > LOCAL_RUNNER_MAX && !"yarn".equalsIgnoreCase(conf.get("mapreduce.framework.name"))) {
+      throw new UsageException("--clients", "the local job runner runs every client in this JVM: at most "
+          + LOCAL_RUNNER_MAX + ", was " + n + " (on YARN, mapreduce.framework.name=yarn, any number)");
     }
     long at = startAt == null ? 0 : startAt("--start-at", startAt);
     if (barrierTimeoutNanos != null && barrierTimeoutNanos <= 0) {
