@@ -59,6 +59,11 @@ class JobJarYarnIT {
     // two node managers of 4 GB each: the application master and three maps do not fit on one, so a job of
     // several clients runs its maps on both
     conf.setInt("yarn.nodemanager.resource.memory-mb", 4096);
+    // the application masters and tasks are short JVMs, as every JVM of the tests: the client compiler only
+    // (TestJvm); their heaps as YARN sizes them from the containers' memory
+    conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx1024m " + io.harness.testkit.TestJvm.QUICK);
+    conf.set("mapreduce.map.java.opts", io.harness.testkit.TestJvm.QUICK);
+    conf.set("mapreduce.reduce.java.opts", io.harness.testkit.TestJvm.QUICK);
     yarn = new MiniMRYarnCluster("harness-yarn-it", 2);
     yarn.init(conf);
     yarn.start();

@@ -59,6 +59,12 @@ class TeraGenCommandTest {
         PrintedChecksum.of(r));
     assertExit(v, 0);
     assertTrue(v.out().contains("teravalidate: OK (rows and checksum as expected; order not checked)"), v.out());
+    // on a client whose configuration names YARN (a gateway's mapred-site.xml), teravalidate, which has no
+    // MapReduce engine, still runs on its own (nothing here contacts YARN)
+    Run onYarnClient = run("teravalidate", out.toString(), "--checksum-only", "--expect-rows", "2k",
+        "-D", "mapreduce.framework.name=yarn");
+    assertExit(onYarnClient, 0);
+    assertTrue(onYarnClient.out().contains("teravalidate: OK"), onYarnClient.out());
 
     // the same rows on the MapReduce engine (local job runner)
     Path mr = dir.resolve("mr");

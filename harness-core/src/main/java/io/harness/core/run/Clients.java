@@ -17,14 +17,18 @@ import org.apache.hadoop.conf.Configuration;
  * @param startAtMillis when the barrier releases (epoch ms); 0: once every client is ready
  * @param barrierTimeoutMillis how long a client waits for the others before it releases the barrier itself
  * @param countLate whether late clients' tasks count in the figures
+ * @param said whether the command line or the API asked for this engine ({@code --engine}, or options only the
+ *     MapReduce engine has), rather than a configuration naming YARN: a workload without a loop of threads then
+ *     runs on its local engine instead of failing
  */
-public record Clients(String engine, int count, long startAtMillis, long barrierTimeoutMillis, boolean countLate) {
+public record Clients(String engine, int count, long startAtMillis, long barrierTimeoutMillis, boolean countLate,
+    boolean said) {
   /** {@code --barrier-timeout}'s default. */
   public static final long DEFAULT_BARRIER_TIMEOUT_MILLIS = 120_000;
   /** The most clients the local job runner takes: it runs them all, each with its threads, in this JVM. */
   public static final int LOCAL_RUNNER_MAX = 64;
   /** One client, the local engine's. */
-  public static final Clients LOCAL = new Clients("local", 1, 0, DEFAULT_BARRIER_TIMEOUT_MILLIS, false);
+  public static final Clients LOCAL = new Clients("local", 1, 0, DEFAULT_BARRIER_TIMEOUT_MILLIS, false, false);
 
   /**
    * The checked options ({@code engine}, {@code clients}, {@code startAt} and {@code barrierTimeoutNanos} as typed,
@@ -56,7 +60,8 @@ public record Clients(String engine, int count, long startAtMillis, long barrier
     }
     long timeout = barrierTimeoutNanos == null ? DEFAULT_BARRIER_TIMEOUT_MILLIS
         : Math.max(1, barrierTimeoutNanos / 1_000_000);
-    return new Clients(mapReduce ? "mapreduce" : "local", n, at, timeout, countLate);
+    boolean said = name != null || n > 1 || startAt != null || barrierTimeoutNanos != null || countLate;
+    return new Clients(mapReduce ? "mapreduce" : "local", n, at, timeout, countLate, said);
   }
 
   /** Whether the clients are maps of a MapReduce job. */

@@ -52,7 +52,7 @@ public final class ClientJob {
     static Spec load(Configuration conf) {
       Clients clients = new Clients("mapreduce", conf.getInt(COUNT, 1), conf.getLong(PREFIX + "start.at.millis", 0),
           conf.getLong(PREFIX + "barrier.timeout.millis", Clients.DEFAULT_BARRIER_TIMEOUT_MILLIS),
-          conf.getBoolean(PREFIX + "count.late", false));
+          conf.getBoolean(PREFIX + "count.late", false), true);
       return new Spec(conf.get(PREFIX + "workload"), conf.get(PREFIX + "operation"), conf.get(PREFIX + "plan"),
           conf.get(PREFIX + "root"), clients, conf.getLong(PREFIX + "task.timeout.nanos", 0));
     }

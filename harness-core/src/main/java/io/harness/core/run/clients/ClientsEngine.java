@@ -61,6 +61,9 @@ public final class ClientsEngine implements Engine {
     }
     if (!(engine instanceof ItemLoop || engine instanceof PhaseLoop) || !(target instanceof Target t)
         || root == null) {
+      if (!clients.said()) {
+        return engine; // the MapReduce engine came from a configuration naming YARN, not from the command line
+      }
       throw new RunFailedException(workload.label() + " runs on the local engine only: --engine mapreduce and "
           + "--clients take workloads whose engine is a loop of threads on a Hadoop file system");
     }
