@@ -132,7 +132,8 @@ class YarnContainersIT {
   }
 
   /**
-   * A NodeManager killed ({@code docker kill}) while a map of a 20-second read runs on it, and not the
+   * A NodeManager killed ({@code docker kill}) while a map of a 10-second read runs on it (the
+   * maps' JVMs take seconds to start here: the container is running well before the read is over), and not the
    * application master: the ResourceManager declares the node lost, the application master runs its maps again on
    * the other NodeManagers and the job succeeds; every map counts once in the run's records, and YARN's history
    * has the attempts on the killed node as not succeeded.
@@ -142,12 +143,12 @@ class YarnContainersIT {
   void aKilledNodeManagersMapsRunAgainElsewhereAndCountOnce() throws Exception {
     Path runs = work.resolve("kill-runs");
     String root = "/bench/kill";
-    Run w = hadoopJar(runs, "dfsio", "-write", "-nrFiles", "" + FILES, "-fileSize", "1MB", "--engine",
-        "mapreduce", "--root", root);
-    assertExit(w, 0);
+    // the files to read, written from this JVM (the local engine): what is under test is the read job
+    assertExit(Cli.run("dfsio", "-write", "-nrFiles", "" + FILES, "-fileSize", "1MB", "--engine", "local", "--root",
+        root, "-conf", hdfs.configurationFile().toString(), "--run-dir", work.resolve("local-runs").toString()), 0);
     CompletableFuture<Run> job = CompletableFuture.supplyAsync(() -> {
       try {
-        return hadoopJar(runs, "dfsio", "-read", "-nrFiles", "" + FILES, "-fileSize", "1MB", "--duration", "20s",
+        return hadoopJar(runs, "dfsio", "-read", "-nrFiles", "" + FILES, "-fileSize", "1MB", "--duration", "10s",
             "--engine", "mapreduce", "--root", root);
       } catch (Exception e) {
         throw new IllegalStateException(e);
