@@ -71,6 +71,10 @@ public final class YarnContainers extends ClusterContainers {
       client.put("mapreduce." + task + ".memory.mb", Integer.toString(TASK_MB));
       client.put("mapreduce." + task + ".java.opts", TASK_HEAP + " " + opts);
     }
+    // an application master gives up stopping a container on a lost node after 10 s (the default, 3 minutes, holds
+    // the lost node's task attempts in KILL_CONTAINER_CLEANUP, and their maps wait that long to run again)
+    client.put("yarn.client.nodemanager-connect.max-wait-ms", "10000");
+    client.put("yarn.client.nodemanager-connect.retry-interval-ms", "1000");
     client.putAll(extra);
     client(client, "yarn-client.xml");
     SiteFiles.write(clientConfDir(), client);
