@@ -64,13 +64,11 @@ public final class YarnContainers extends ClusterContainers {
     client.put("mapreduce.framework.name", "yarn");
     client.put("yarn.application.classpath", image.classPath());
     client.put("mapreduce.application.classpath", image.classPath());
-    String opts = String.join(" ", Service.addOpens());
     client.put("yarn.app.mapreduce.am.resource.mb", Integer.toString(TASK_MB));
-    client.put("yarn.app.mapreduce.am.command-opts", TASK_HEAP + " " + opts);
     for (String task : List.of("map", "reduce")) {
       client.put("mapreduce." + task + ".memory.mb", Integer.toString(TASK_MB));
-      client.put("mapreduce." + task + ".java.opts", TASK_HEAP + " " + opts);
     }
+    client.putAll(taskJvmOptions(""));
     // an application master gives up stopping a container on a lost node after 10 s (the default, 3 minutes, holds
     // the lost node's task attempts in KILL_CONTAINER_CLEANUP, and their maps wait that long to run again)
     client.put("yarn.client.nodemanager-connect.max-wait-ms", "10000");
@@ -124,6 +122,20 @@ public final class YarnContainers extends ClusterContainers {
       nodeManagers.add(name);
       webPorts.put(name, p[2]);
     }
+  }
+
+  /**
+   * The JVM options of the application masters and the tasks (their heap, the {@code --add-opens} of Java 17) with
+   * {@code more} after them, as site settings: give them as extra settings to change them for every job, e.g.
+   * {@code -XX:TieredStopAtLevel=1} for tests whose tasks are short (their JVMs start on less CPU).
+   */
+  public static Map<String, String> taskJvmOptions(String more) {
+    String opts = TASK_HEAP + " " + String.join(" ", Service.addOpens()) + (more.isBlank() ? "" : " " + more);
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("yarn.app.mapreduce.am.command-opts", opts);
+    m.put("mapreduce.map.java.opts", opts);
+    m.put("mapreduce.reduce.java.opts", opts);
+    return m;
   }
 
   private Map<String, String> withTmp(Map<String, String> base, String service) {
