@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.harness.containers.ClusterContainers;
 import io.harness.containers.ClusterImage;
 import io.harness.containers.Docker;
 import io.harness.containers.HdfsContainers;
@@ -68,13 +69,10 @@ class YarnContainersIT {
 
   @AfterAll
   static void stop() {
-    try {
-      if (yarn != null) {
-        yarn.close();
-      }
-    } finally {
-      if (hdfs != null) {
-        hdfs.close();
+    // YARN first: its services write to the HDFS until they stop
+    for (ClusterContainers c : new ClusterContainers[] {yarn, hdfs}) {
+      if (c != null) {
+        c.close();
       }
     }
   }

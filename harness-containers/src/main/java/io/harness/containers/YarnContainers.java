@@ -33,6 +33,29 @@ public final class YarnContainers extends ClusterContainers {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  private static final Map<String, String> RESOURCE_MANAGER_SETTINGS = Map.of(
+      // a killed NodeManager is lost after 10 s (the default is 10 minutes), so its containers run again elsewhere
+      "yarn.nm.liveness-monitor.expiry-interval-ms", "10000",
+      "yarn.resourcemanager.nm.liveness-monitor.interval-ms", "1000",
+      "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "500",
+      // one queue; the containers spread over the nodes (one per heartbeat), none waits for a data-local node
+      "yarn.scheduler.capacity.root.queues", "default",
+      "yarn.scheduler.capacity.root.default.capacity", "100",
+      "yarn.scheduler.capacity.maximum-am-resource-percent", "0.5",
+      "yarn.scheduler.capacity.node-locality-delay", "0",
+      "yarn.scheduler.capacity.per-node-heartbeat.maximum-container-assignments", "1");
+
+  private static final Map<String, String> NODE_MANAGER_SETTINGS = Map.of(
+      "yarn.nodemanager.aux-services", "mapreduce_shuffle",
+      "yarn.nodemanager.aux-services.mapreduce_shuffle.class", "org.apache.hadoop.mapred.ShuffleHandler",
+      "yarn.nodemanager.container-executor.class", "org.apache.hadoop.yarn.server.nodemanager.DefaultContainerExecutor",
+      "yarn.nodemanager.resource.memory-mb", Integer.toString(NODE_MEMORY_MB),
+      "yarn.nodemanager.resource.cpu-vcores", "8",
+      // the JVMs' heaps are set; the machine's cores and memory are shared by every node here
+      "yarn.nodemanager.vmem-check-enabled", "false",
+      "yarn.nodemanager.pmem-check-enabled", "false",
+      "yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "100");
+
   private final ClusterContainers storage;
   private final List<String> nodeManagers = new ArrayList<>();
   private final Map<String, Integer> webPorts = new LinkedHashMap<>();
@@ -78,16 +101,7 @@ public final class YarnContainers extends ClusterContainers {
     SiteFiles.write(clientConfDir(), client);
 
     Map<String, String> r = withTmp(shared, RESOURCE_MANAGER);
-    // a killed NodeManager is lost after 10 s (the default is 10 minutes), so its containers are run again elsewhere
-    r.put("yarn.nm.liveness-monitor.expiry-interval-ms", "10000");
-    r.put("yarn.resourcemanager.nm.liveness-monitor.interval-ms", "1000");
-    r.put("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "500");
-    // one queue; the containers spread over the nodes (one per heartbeat), none waits for a data-local node
-    r.put("yarn.scheduler.capacity.root.queues", "default");
-    r.put("yarn.scheduler.capacity.root.default.capacity", "100");
-    r.put("yarn.scheduler.capacity.maximum-am-resource-percent", "0.5");
-    r.put("yarn.scheduler.capacity.node-locality-delay", "0");
-    r.put("yarn.scheduler.capacity.per-node-heartbeat.maximum-container-assignments", "1");
+    r.putAll(RESOURCE_MANAGER_SETTINGS);
     r.putAll(extra);
     service(RESOURCE_MANAGER, "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager", r, "512m", rm[0]);
 
@@ -105,18 +119,9 @@ public final class YarnContainers extends ClusterContainers {
       n.put("yarn.nodemanager.localizer.address", "127.0.0.1:" + p[1]);
       n.put("yarn.nodemanager.webapp.address", "127.0.0.1:" + p[2]);
       n.put("mapreduce.shuffle.port", Integer.toString(p[3]));
-      n.put("yarn.nodemanager.aux-services", "mapreduce_shuffle");
-      n.put("yarn.nodemanager.aux-services.mapreduce_shuffle.class", "org.apache.hadoop.mapred.ShuffleHandler");
-      n.put("yarn.nodemanager.container-executor.class",
-          "org.apache.hadoop.yarn.server.nodemanager.DefaultContainerExecutor");
       n.put("yarn.nodemanager.local-dirs", dataPath(name, "local"));
       n.put("yarn.nodemanager.log-dirs", dataPath(name, "logs"));
-      n.put("yarn.nodemanager.resource.memory-mb", Integer.toString(NODE_MEMORY_MB));
-      n.put("yarn.nodemanager.resource.cpu-vcores", "8");
-      // the JVMs' heaps are set; the machine's cores and memory are shared by every node here
-      n.put("yarn.nodemanager.vmem-check-enabled", "false");
-      n.put("yarn.nodemanager.pmem-check-enabled", "false");
-      n.put("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "100");
+      n.putAll(NODE_MANAGER_SETTINGS);
       n.putAll(extra);
       service(name, "org.apache.hadoop.yarn.server.nodemanager.NodeManager", n, "384m", p[0]);
       nodeManagers.add(name);
