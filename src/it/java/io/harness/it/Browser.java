@@ -55,7 +55,28 @@ final class Browser {
     run(page, width, height, "--screenshot=" + png.toAbsolutePath(), png);
   }
 
+  /**
+   * A screenshot of the page at {@code url} (a live page on a port) after its scripts had {@code virtualMillis} ms of
+   * the browser's virtual time (their timers and fetches run; the shot waits for them).
+   */
+  void screenshot(String url, Path png, int width, int height, int virtualMillis)
+      throws IOException, InterruptedException {
+    Files.deleteIfExists(png);
+    run(url, width, height, List.of("--virtual-time-budget=" + virtualMillis, "--screenshot=" + png.toAbsolutePath()),
+        png);
+  }
+
+  /** The DOM of the page at {@code url} after {@code virtualMillis} ms of virtual time. */
+  String dom(String url, int width, int height, int virtualMillis) throws IOException, InterruptedException {
+    return run(url, width, height, List.of("--virtual-time-budget=" + virtualMillis, "--dump-dom"), null);
+  }
+
   private String run(Path page, int width, int height, String what, Path expected)
+      throws IOException, InterruptedException {
+    return run(page.toAbsolutePath().toUri().toString(), width, height, List.of(what), expected);
+  }
+
+  private String run(String page, int width, int height, List<String> what, Path expected)
       throws IOException, InterruptedException {
     Path profile = Files.createTempDirectory("harness-it-chromium-");
     Path out = Files.createTempFile("harness-it-chromium-", ".out");
@@ -63,8 +84,9 @@ final class Browser {
     try {
       List<String> cmd = new ArrayList<>(List.of(executable, "--headless", "--no-sandbox", "--disable-gpu",
           "--hide-scrollbars", "--force-device-scale-factor=1", "--no-first-run",
-          "--user-data-dir=" + profile, "--window-size=" + width + "," + height, what,
-          page.toAbsolutePath().toUri().toString()));
+          "--user-data-dir=" + profile, "--window-size=" + width + "," + height));
+      cmd.addAll(what);
+      cmd.add(page);
       Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
       // a guard against a hung browser only, not a speed check
       if (!p.waitFor(120, TimeUnit.SECONDS)) {

@@ -37,6 +37,7 @@ final class ClusterProcess implements AutoCloseable {
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectOutput(o).redirectError(e);
     pb.environment().remove("HADOOP_CONF_DIR");
     pb.environment().remove("OZONE_CONF_DIR");
+    io.harness.testkit.TestJvm.quick(pb.environment());
     return new ClusterProcess(pb.start(), o.toPath(), e.toPath());
   }
 

@@ -178,7 +178,7 @@ class DistributionIT {
     cp.add(jobJar.toString());
     cp.addAll(HadoopClient.classPath());
     Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
-    List<String> cmd = new ArrayList<>(Arrays.asList(java.toString(), "-Xmx256m",
+    List<String> cmd = new ArrayList<>(Arrays.asList(java.toString(), "-Xmx256m", io.harness.testkit.TestJvm.QUICK,
         "-Dlog4j.configuration=file:" + home.resolve("conf/log4j.properties"),
         "-cp", String.join(":", cp), "io.harness.core.cli.Harness", "--help"));
     Run r = run(cmd);
@@ -230,6 +230,7 @@ class DistributionIT {
         dir.resolve("runs").toString(), "--instrument", "--profile", "wall");
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
     pb.environment().remove("HARNESS_OPTS");
+    io.harness.testkit.TestJvm.quick(pb.environment());
     Path out = dir.resolve("spark.out");
     pb.redirectErrorStream(true).redirectOutput(out.toFile());
     Process p = pb.start();
@@ -306,6 +307,7 @@ class DistributionIT {
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().put("HARNESS_HEAPSIZE", "512m"); // the machine is shared; --help is small
     pb.environment().remove("HARNESS_OPTS");
+    io.harness.testkit.TestJvm.quick(pb.environment());
     return Cli.exec(pb, TIMEOUT_SECONDS);
   }
 

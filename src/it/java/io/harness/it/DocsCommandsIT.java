@@ -105,6 +105,7 @@ class DocsCommandsIT {
         .redirectOutput(log.toFile());
     pb.environment().remove("HADOOP_CONF_DIR");
     pb.environment().remove("OZONE_CONF_DIR");
+    io.harness.testkit.TestJvm.quick(pb.environment());
     Process p = pb.start();
     BACKGROUND.add(p);
     System.out.println("DocsCommandsIT: " + l.where() + ": started in the background: harness " + String.join(" ", args));

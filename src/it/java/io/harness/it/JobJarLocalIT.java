@@ -228,7 +228,7 @@ class JobJarLocalIT {
           + "log4j.logger.org.apache.hadoop.util.NativeCodeLoader=ERROR\n");
     }
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-Dlog4j.configuration=" + log4j.toUri(), "-cp",
+        "-Xmx256m", io.harness.testkit.TestJvm.QUICK, "-Dlog4j.configuration=" + log4j.toUri(), "-cp",
         String.join(File.pathSeparator, HadoopClient.classPath()), "org.apache.hadoop.util.RunJar",
         System.getProperty("harness.jobjar")));
     cmd.addAll(List.of(args));

@@ -3,6 +3,7 @@ package io.harness.it;
 import static io.harness.testkit.RunAssertions.assertExit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +11,7 @@ import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.MiniDfsProvider;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
+import io.harness.testkit.RunAssertions;
 import io.harness.testkit.Runs;
 import io.harness.testkit.SeededContent;
 import java.io.OutputStream;
@@ -53,7 +55,10 @@ class JobJarYarnIT {
   static void start() throws Exception {
     hdfs = new MiniDfsProvider().start(new Configuration(), 1);
     Configuration conf = new Configuration(hdfs.configuration());
-    yarn = new MiniMRYarnCluster("harness-yarn-it", 1);
+    // two node managers of 4 GB each: the application master and three maps do not fit on one, so a job of
+    // several clients runs its maps on both
+    conf.setInt("yarn.nodemanager.resource.memory-mb", 4096);
+    yarn = new MiniMRYarnCluster("harness-yarn-it", 2);
     yarn.init(conf);
     yarn.start();
     // what a client's HADOOP_CONF_DIR holds: the file system, the resource manager, the history server
@@ -157,19 +162,17 @@ class JobJarYarnIT {
   }
 
   /**
-   * teragen against Hadoop's TeraGen, both on YARN (the local job runner always runs one map): the same
-   * rows over 3 and 7 maps, 1000 rows (neither divides it), file by file byte-identical; teragen through
-   * the job jar on YARN and on the local engine in this JVM.
+   * teragen against Hadoop's TeraGen on YARN (the local job runner always runs one map): 1000 rows over 3 maps
+   * (3 does not divide it), file by file byte-identical, both for teragen through the job jar on YARN and for
+   * teragen's local engine in this JVM. (Other map counts against TeraGen: harness-teragen's tests.)
    */
   @Test
   void teragenFilesEqualTeraGensOnYarn(@TempDir Path work) throws Exception {
     Configuration conf = new Configuration(yarn.getConfig());
-    for (int maps : new int[] {3, 7}) {
-      Configuration c = new Configuration(conf);
-      c.setInt("mapreduce.job.maps", maps);
-      assertEquals(0, org.apache.hadoop.util.ToolRunner.run(c, new org.apache.hadoop.examples.terasort.TeraGen(),
-          new String[] {"1000", "/peer/teragen-" + maps}));
-    }
+    Configuration peer = new Configuration(conf);
+    peer.setInt("mapreduce.job.maps", 3);
+    assertEquals(0, org.apache.hadoop.util.ToolRunner.run(peer, new org.apache.hadoop.examples.terasort.TeraGen(),
+        new String[] {"1000", "/peer/teragen-3"}));
     Run job = hadoopJar(work, "teragen", "1000", "/harness/teragen-yarn-3", "-m", "3", "--instrument=write");
     assertExit(job, 0);
     // --instrument: each map's JVM timed its part file: written (one batch), synced once, closed once
@@ -182,14 +185,98 @@ class JobJarYarnIT {
     assertTrue(job.out().contains("MapReduce engine (yarn)"), job.out());
     assertEquals("harness teragen", lastApp().getName());
     assertEquals(FinalApplicationStatus.SUCCEEDED, lastApp().getFinalApplicationStatus());
-    Run local = Cli.run("teragen", "1000", "/harness/teragen-local-7", "-m", "7", "--engine", "local",
+    Run local = Cli.run("teragen", "1000", "/harness/teragen-local-3", "-m", "3", "--engine", "local",
         "-conf", confDir.resolve("core-site.xml").toString(), "--run-dir", work.resolve("runs").toString());
     assertExit(local, 0);
     try (FileSystem fs = FileSystem.newInstance(conf)) {
       assertSameFiles(fs, "/peer/teragen-3", "/harness/teragen-yarn-3", 3);
-      assertSameFiles(fs, "/peer/teragen-7", "/harness/teragen-local-7", 7);
+      assertSameFiles(fs, "/peer/teragen-3", "/harness/teragen-local-3", 3);
     }
     assertEquals(checksum(job.out()), checksum(local.out()));
+  }
+
+  /**
+   * freon dfsg through the job jar on the same HDFS twice: on 3 clients (the maps of one YARN job, started together
+   * by the barrier on HDFS, 2 threads each) and on the local engine (2 threads in the launching JVM). The same 30
+   * files of the seeded bytes either way; the clients' run has every map's tasks, each naming its host.
+   */
+  @Test
+  void dfsgOnThreeYarnClientsAndOnTheLocalEngine(@TempDir Path work) throws Exception {
+    Run clients = hadoopJar(work, "freon", "dfsg", "--engine", "mapreduce", "--clients", "3", "-n", "30", "-t", "2",
+        "-s", "64KB", "--path", "/dfsg-yarn", "-p", "clients");
+    assertExit(clients, 0);
+    assertTrue(clients.out().contains("MapReduce engine (yarn), 3 client(s) x 2 thread(s)"), clients.out());
+    assertTrue(clients.out().contains("Files written: 30 (0 failed)"), clients.out());
+    assertTrue(clients.out().contains("clients late: 0"), clients.out());
+    assertEquals(FinalApplicationStatus.SUCCEEDED, lastApp().getFinalApplicationStatus());
+    assertTrue(lastApp().getName().endsWith(" clients"), lastApp().getName());
+    JsonNode j = Runs.latestResult(work.resolve("runs"));
+    RunAssertions.assertClientTasks(j, 3, 2);
+    assertEquals(30, j.at("/aggregate/latency/file/count").asLong());
+    assertEquals(30, j.at("/figures/files").asLong());
+    // the maps ran on both node managers
+    assertEquals(2, nodes(j).size(), j.get("clients").toString());
+
+    Run local = hadoopJar(work, "freon", "dfsg", "--engine", "local", "-n", "30", "-t", "2", "-s", "64KB",
+        "--path", "/dfsg-yarn", "-p", "local");
+    assertExit(local, 0);
+    assertTrue(local.out().contains("Files written: 30 (0 failed)"), local.out());
+    JsonNode l = Runs.latestResult(work.resolve("runs"));
+    assertEquals(2, l.get("tasks").size());
+    assertEquals(30, l.at("/figures/files").asLong());
+    try (FileSystem fs = FileSystem.newInstance(yarn.getConfig())) {
+      assertDfsgFiles(fs, "/dfsg-yarn/clients", 30, 64 << 10);
+      assertDfsgFiles(fs, "/dfsg-yarn/local", 30, 64 << 10);
+      assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/dfsg-yarn/clients/_clients")));
+    }
+    // for the record (not a speed check): files/s of each engine on this cluster
+    System.out.println("dfsg on MiniDFSCluster + YARN, 30 x 64 KB: local engine (2 threads) "
+        + line(local.out(), "                  Files/second").trim() + "; --clients 3 (2 threads each) "
+        + line(clients.out(), "                  Files/second").trim());
+  }
+
+  /** The node managers the clients' maps ran on. */
+  private static Set<String> nodes(JsonNode json) {
+    Set<String> out = new java.util.TreeSet<>();
+    json.at("/clients/nodes").forEach(n -> out.add(n.asText()));
+    return out;
+  }
+
+  /**
+   * namespace's phases on 2 clients of 2 threads (a YARN job through the job jar) and on the local engine's 4
+   * threads (in this JVM, against the same HDFS): each phase made its 40 calls either way, none failed.
+   */
+  @Test
+  void namespaceOnTwoYarnClientsCountsWhatTheLocalEngineCounts(@TempDir Path work) throws Exception {
+    String phases = "create,stat,list,rename,delete";
+    Map<String, Long> clients = phases(work, hadoopJar(work, "namespace", "--phases", phases, "-n", "40", "-t", "2",
+        "--clients", "2", "--path", "/ns-yarn", "--prefix", "clients"));
+    assertTrue(lastApp().getName().endsWith(" clients"), lastApp().getName());
+    Map<String, Long> local = phases(work, Cli.run("namespace", "--phases", phases, "-n", "40", "-t", "4",
+        "--engine", "local", "--path", "/ns-yarn", "--prefix", "local", "-conf",
+        confDir.resolve("core-site.xml").toString(), "--run-dir", work.resolve("runs").toString()));
+    assertEquals(Map.of("create", 40L, "stat", 40L, "list", 40L, "rename", 40L, "delete", 40L), local);
+    assertEquals(local, clients);
+  }
+
+  private static Map<String, Long> phases(Path work, Run r) throws Exception {
+    assertExit(r, 0);
+    Map<String, Long> out = new HashMap<>();
+    for (JsonNode p : Runs.latestResult(work.resolve("runs")).at("/figures/phases")) {
+      assertEquals(0, p.get("failed").asLong(), p.toString());
+      out.put(p.get("name").asText(), p.get("items").asLong());
+    }
+    return out;
+  }
+
+  /** {@code count} files named 0.. in {@code dir}, each {@code size} bytes of dfsg's seeded 10240-byte buffer. */
+  private static void assertDfsgFiles(FileSystem fs, String dir, int count, int size) throws Exception {
+    assertEquals(count, fs.listStatus(new org.apache.hadoop.fs.Path(dir)).length, dir);
+    for (int i = 0; i < count; i++) {
+      try (var in = fs.open(new org.apache.hadoop.fs.Path(dir, "" + i))) {
+        SeededContent.assertRepeated(dir + "/" + i, in.readAllBytes(), size, 24301, 0, 10240);
+      }
+    }
   }
 
   // ---------------------------------------------------------------------------------------------

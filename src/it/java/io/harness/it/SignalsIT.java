@@ -40,6 +40,7 @@ class SignalsIT {
     File err = work.resolve("err.txt").toFile();
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectOutput(out).redirectError(err);
     pb.environment().remove("HADOOP_CONF_DIR");
+    io.harness.testkit.TestJvm.quick(pb.environment());
     Process p = pb.start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);

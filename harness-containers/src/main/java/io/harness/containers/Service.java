@@ -47,6 +47,12 @@ public final class Service {
   private final Path confDir;
   private final Path dataDir;
   private final Path log;
+  /**
+   * A system property: more JVM options for every server JVM, split on white space (the project's own tests give
+   * them the client compiler only, as their own JVMs).
+   */
+  public static final String SERVER_OPTIONS = "harness.containers.serverOptions";
+
   private final String heap;
   private final int rpcPort;
   private GenericContainer<?> container;
@@ -211,6 +217,8 @@ public final class Service {
     List<String> cmd = new ArrayList<>(List.of("java", "-Xmx" + heap, "-XX:+UseSerialGC",
         "-XX:+ExitOnOutOfMemoryError", "-Djava.net.preferIPv4Stack=true"));
     cmd.addAll(addOpens());
+    cmd.addAll(List.of(System.getProperty(SERVER_OPTIONS, "").trim().split("\\s+")).stream()
+        .filter(o -> !o.isEmpty()).toList());
     cmd.addAll(List.of("-cp", confDir + ":" + image.classPath(), main));
     cmd.addAll(args);
     StringBuilder sb = new StringBuilder();

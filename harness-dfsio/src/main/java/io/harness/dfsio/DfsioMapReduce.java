@@ -46,7 +46,7 @@ final class DfsioMapReduce implements Engine {
     try {
       // the job's id and tracking URL are among the run's own lines
       jobMillis = DfsioJob.run(target.conf(), target.fs(), plan.params(root.toString()), plan.nrFiles(), recording,
-          settings.out(), settings.stop());
+          settings.out(), settings.stop(), settings.live());
     } catch (RunFailedException e) {
       if (!settings.stop().requested()) {
         throw e;

@@ -9,6 +9,7 @@ import io.harness.core.run.PhaseLoop;
 import io.harness.core.run.RunOutcome;
 import io.harness.core.run.RunRecords;
 import io.harness.core.run.Settings;
+import io.harness.core.run.Slice;
 import io.harness.core.run.Workload;
 import io.harness.core.target.Roots;
 import io.harness.core.target.Target;
@@ -40,6 +41,8 @@ public final class NamespaceWorkload implements Workload<Target> {
   private final Namespace.Plan plan;
   private Path base;
   private String directory;
+  /** The threads over all clients ({@code -t} times {@code --clients}): the loop numbers its threads over them. */
+  private int allThreads;
 
   /** The workload of {@code plan}; a saved run's directory was {@code directory} (null: a new run). */
   NamespaceWorkload(Namespace.Plan plan, String directory) {
@@ -75,10 +78,11 @@ public final class NamespaceWorkload implements Workload<Target> {
   @Override
   public void preflight(Target target) throws IOException {
     Path under = target.resolveRoot(plan.path() != null ? plan.path() : "/harness-namespace");
-    base = new Path(under, plan.prefix());
+    base = directory != null ? new Path(directory) : new Path(under, plan.prefix());
     Roots.check(target, base, "--path");
     Roots.checkAncestors(target, under, "--path");
-    if (target.fs().exists(base)) {
+    // a saved run's workload, rebuilt (by analyze, or by a client of the MapReduce engine), finds it made
+    if (directory == null && target.fs().exists(base)) {
       throw new UsageException("--prefix", target.fs().makeQualified(base) + " exists: a namespace run works in a "
           + "directory of its own, which it makes (and deletes)");
     }
@@ -148,7 +152,8 @@ public final class NamespaceWorkload implements Workload<Target> {
     FileSystem fs = target.fs();
     Path q = fs.makeQualified(base);
     directory = q.toString();
-    int dirsPerKind = plan.shared() ? 1 : plan.threads();
+    allThreads = settings.allThreads(plan.threads());
+    int dirsPerKind = plan.shared() ? 1 : allThreads;
     try {
       for (int t = 0; t < dirsPerKind; t++) {
         tree(fs, files(t, false));
@@ -176,7 +181,8 @@ public final class NamespaceWorkload implements Workload<Target> {
           create.call().run(t, i, rec).bytes()), null, create.check(), 0, 0));
       phases.add(PhaseLoop.Phase.timed(MIX, mix(fs, content, loop), plan.durationNanos()).atRate(plan.ratePerSec()));
     }
-    loop[0] = new PhaseLoop(plan.items(), plan.threads(), phases, "namespace");
+    // its threads numbered over all clients, as the closures above number them
+    loop[0] = new PhaseLoop(plan.items(), plan.threads(), phases, "namespace", Slice.over(settings.clients()));
     String what = plan.mix().isEmpty() ? String.join(",", plan.phases().stream().map(Phase::word).toList())
         : "mix " + plan.mix().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
             .collect(java.util.stream.Collectors.joining(",")) + " for " + Durations.format(plan.durationNanos())
@@ -195,7 +201,7 @@ public final class NamespaceWorkload implements Workload<Target> {
    * file when the thread has none left creates one instead.
    */
   private PhaseLoop.Call mix(FileSystem fs, byte[] content, PhaseLoop[] loop) {
-    Own[] own = new Own[plan.threads()];
+    Own[] own = new Own[allThreads];
     return (t, call, rec) -> {
       if (own[t] == null) {
         own[t] = new Own(loop[0].from(t), loop[0].from(t + 1), plan.items() + t, t);
@@ -210,7 +216,7 @@ public final class NamespaceWorkload implements Workload<Target> {
         switch (op) {
           case "create" -> {
             long id = o.next;
-            o.next += plan.threads();
+            o.next += allThreads;
             writeFile(fs, new Path(leaf(dir, id), "f" + id), content);
             o.alive.add(id);
             return new PhaseLoop.Done(op, plan.fileBytes());

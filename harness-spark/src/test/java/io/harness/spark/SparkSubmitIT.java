@@ -79,6 +79,7 @@ class SparkSubmitIT {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx1g");
+    cmd.add(io.harness.testkit.TestJvm.QUICK);
     cmd.addAll(Arrays.asList(System.getProperty("harness.spark.addOpens").trim().split("\\s+")));
     cmd.add("-Dlog4j2.configurationFile=" + Path.of("target", "test-classes", "log4j2-test.properties").toAbsolutePath());
     cmd.add("-cp");

@@ -67,6 +67,7 @@ public final class Cli {
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
     pb.environment().remove("HADOOP_CONF_DIR");
     pb.environment().remove("OZONE_CONF_DIR");
+    TestJvm.quick(pb.environment());
     pb.environment().putAll(env);
     return exec(pb, limitSeconds);
   }

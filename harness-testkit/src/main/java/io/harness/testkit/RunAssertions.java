@@ -1,6 +1,7 @@
 package io.harness.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -34,5 +35,27 @@ public final class RunAssertions {
         || run.err().lines().anyMatch(l -> l.startsWith("Exception in thread"))) {
       fail("a stack trace on stderr of\n" + run);
     }
+  }
+
+  /**
+   * The {@code result.json} of a run on {@code clients} clients of {@code threads} threads each, none late: a task
+   * per thread, named {@code client-C/thread-T} and naming its host, and the run's {@code clients} saying so.
+   */
+  public static void assertClientTasks(com.fasterxml.jackson.databind.JsonNode result, int clients, int threads) {
+    java.util.Set<String> expected = new java.util.TreeSet<>();
+    for (int c = 0; c < clients; c++) {
+      for (int t = 0; t < threads; t++) {
+        expected.add("client-" + c + "/thread-" + t);
+      }
+    }
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    for (com.fasterxml.jackson.databind.JsonNode t : result.get("tasks")) {
+      assertFalse(t.path("host").asText().isEmpty(), "a task without its host: " + t);
+      names.add(t.get("name").asText());
+    }
+    assertEquals(clients * threads, result.get("tasks").size(), result.get("tasks").toString());
+    assertEquals(expected, names);
+    assertEquals(clients, result.at("/clients/count").asInt(), result.path("clients").toString());
+    assertEquals(0, result.at("/clients/late").asInt(), result.path("clients").toString());
   }
 }

@@ -31,6 +31,21 @@ public final class SeededContent {
   }
 
   /**
+   * {@code bytes} are {@code length} bytes of one buffer of {@code bufferBytes} written again and again, the buffer
+   * the first {@code bufferBytes} of stream {@code stream} of {@code seed} (how freon dfsg fills its files).
+   */
+  public static void assertRepeated(String what, byte[] bytes, long length, long seed, long stream, int bufferBytes) {
+    assertEquals(length, bytes.length, what + ": length");
+    byte[] buffer = new byte[bufferBytes];
+    new SeededData(seed, stream).fill(buffer, 0, buffer.length, 0);
+    for (int i = 0; i < bytes.length; i++) {
+      if (bytes[i] != buffer[i % buffer.length]) {
+        throw new AssertionError(what + " differs from the repeated seeded buffer at byte " + i);
+      }
+    }
+  }
+
+  /**
    * The next {@code length} bytes of {@code in} are stream {@code stream} of {@code seed} from position
    * {@code offset}, and nothing follows them.
    */

@@ -68,6 +68,9 @@ final class ChildJvm {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx512m");
+    // the client compiler only, as every test JVM (the build's argLine): a short-lived JVM's server compiles cost
+    // more CPU than they save
+    cmd.add("-XX:TieredStopAtLevel=1");
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (a.startsWith("--add-opens")) {
         cmd.add(a);

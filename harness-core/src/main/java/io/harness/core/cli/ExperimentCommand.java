@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import io.harness.core.live.Live;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -61,19 +63,35 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
       + "be empty (default: harness-runs/experiment-<name>-<time>).")
   Path output;
 
+  /** --metrics-port and the other live options: every run of the experiment, in turn, on one page. */
+  @Mixin
+  LiveOptions liveOptions;
+
   @Override
   public Integer call() throws Exception {
     RunContext ctx = context();
-    return new Experiment(file, repeat, only, set, dryRun, output).run(new CommandLines(), ctx.conf(), ctx.out(),
-        ctx.err(), ctx.stop());
+    try (Live live = dryRun ? Live.none() : liveOptions.live()) {
+      live.start(ctx.err());
+      return new Experiment(file, repeat, only, set, dryRun, output).run(new CommandLines(live), ctx.conf(),
+          ctx.out(), ctx.err(), ctx.stop());
+    }
   }
 
-  /** The experiment's lines, run and planned by {@link Harness#run} in this JVM. */
+  /** The experiment's lines, run and planned by {@link Harness#run} in this JVM, their live views on one hub. */
   private static final class CommandLines implements Lines {
+    private final Live live;
+    private int runs;
+
+    CommandLines(Live live) {
+      this.live = live;
+    }
+
     @Override
     public Lines.Ended run(Map<String, String> env, PrintStream out, EmbeddedCluster cluster, List<String> line) {
       List<Lines.Ended> ended = new ArrayList<>();
-      int code = Harness.run(env, out, out, new RunContext.Host(cluster, null, ended::add),
+      live.note("experiment run " + ++runs + ": harness " + String.join(" ", line));
+      int code = Harness.run(env, out, out, new RunContext.Host(cluster, null, ended::add,
+          live.asked() ? live : null),
           line.toArray(new String[0]));
       Lines.Ended end = ended.isEmpty() ? new Lines.Ended(null, code, null) : ended.get(0);
       // the process's code (a signal's) wins over the run's own

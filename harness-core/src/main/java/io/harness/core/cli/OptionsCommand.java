@@ -88,7 +88,13 @@ public final class OptionsCommand extends WorkloadCommand {
         spec.remove(spec.findOption(name));
       }
     }
-    spec.addMixin("options", CommandSpec.forAnnotatedObject(options));
+    CommandSpec own = CommandSpec.forAnnotatedObject(options);
+    if (!options.ownTarget() && own.findOption("--engine") == null) {
+      // a workload with an engine of its own choosing (dfsio, teragen) declares --engine itself
+      command.clients = new ClientOptions();
+      spec.addMixin("clients", CommandSpec.forAnnotatedObject(command.clients));
+    }
+    spec.addMixin("options", own);
     String threadsHelp = options.threadsHelp();
     if (threadsHelp != null) {
       // picocli looks an option's description up by its longest name

@@ -45,13 +45,20 @@ public final class RunContext {
   /**
    * How a command line runs inside another command ({@code harness experiment}): on a cluster that command
    * started and keeps ({@code cluster}, null for the command line's own target), or checked and planned only
-   * ({@code planned} gets the workload the line describes, and nothing runs).
+   * ({@code planned} gets the workload the line describes, and nothing runs); its runs' live views go to the host's
+   * {@code live} (null: the line's own options say).
    */
   public record Host(io.harness.core.target.EmbeddedCluster cluster,
-      java.util.function.Consumer<io.harness.core.run.Workload<?>> planned, java.util.function.Consumer<io.harness.core.experiment.Lines.Ended> ended) {
+      java.util.function.Consumer<io.harness.core.run.Workload<?>> planned, java.util.function.Consumer<io.harness.core.experiment.Lines.Ended> ended,
+      io.harness.core.live.Live live) {
     public Host(io.harness.core.target.EmbeddedCluster cluster,
         java.util.function.Consumer<io.harness.core.run.Workload<?>> planned) {
-      this(cluster, planned, null);
+      this(cluster, planned, null, null);
+    }
+
+    public Host(io.harness.core.target.EmbeddedCluster cluster,
+        java.util.function.Consumer<io.harness.core.run.Workload<?>> planned, java.util.function.Consumer<io.harness.core.experiment.Lines.Ended> ended) {
+      this(cluster, planned, ended, null);
     }
   }
 

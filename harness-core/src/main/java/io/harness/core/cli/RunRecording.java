@@ -6,6 +6,7 @@ import io.harness.core.run.RunFolder;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -51,12 +52,16 @@ public final class RunRecording {
           + "always go to " + RunFolder.LOG + " in the run's folder).")
   boolean verbose;
 
+  /** --metrics-port, --metrics-bind, --live-csv, --live-every, --jmx. */
+  @Mixin
+  LiveOptions live;
+
   private Recording recording;
 
   /** What the options say, made once. */
   public Recording recording() {
     if (recording == null) {
-      recording = new Recording(json, runDir, instrument, profile, noReport, verbose, force);
+      recording = new Recording(json, runDir, instrument, profile, noReport, verbose, force).live(live.live());
     }
     return recording;
   }

@@ -55,6 +55,9 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
   @Mixin
   protected RunRecording recording;
 
+  /** {@code --engine}, {@code --clients} and the start barrier's options, where the command has them (else null). */
+  ClientOptions clients;
+
   @Override
   public void init(RunContext runContext) {
     this.context = runContext;
@@ -119,6 +122,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     if (taskTimeout != null && taskTimeout.nanos() <= 0) {
       throw new UsageException("--task-timeout", "must be positive, was " + taskTimeout);
     }
+    io.harness.core.run.Clients checkedClients = clients == null ? null : clients.checked(context.conf());
     TargetSource<Target> source = ownTarget() ? null : targetSource();
     RunBuilder.Start<?> start = measures() ? start(source) : null;
     RunContext.Host host = context.host();
@@ -127,18 +131,25 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       host.planned().accept(start == null ? null : start.workload());
       return ExitCodes.OK;
     }
-    recording.recording().begin(context.err());
-    if (start == null) {
-      try (Target target = source.open()) {
-        return unmeasured(target);
-      }
+    io.harness.core.live.Live hosted = host == null ? null : host.live();
+    if (hosted != null) {
+      recording.recording().live(hosted); // the host's (an experiment's): it starts and closes it
     }
-    Settings settings = new Settings(context.out(), context.err(), recording.recording(), context.commandLine(),
-        RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true,
-        context.stop());
-    io.harness.core.run.RunOutcome outcome = start.run(new Pipeline(settings));
-    context.ended(outcome);
-    return outcome.exitCode();
+    recording.recording().begin(context.err());
+    try (io.harness.core.live.Live live = hosted != null ? io.harness.core.live.Live.none()
+        : recording.recording().live()) {
+      if (start == null) {
+        try (Target target = source.open()) {
+          return unmeasured(target);
+        }
+      }
+      Settings settings = new Settings(context.out(), context.err(), recording.recording(), context.commandLine(),
+          RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true,
+          context.stop(), checkedClients);
+      io.harness.core.run.RunOutcome outcome = start.run(new Pipeline(settings));
+      context.ended(outcome);
+      return outcome.exitCode();
+    }
   }
 
   /** The target the options name, checked without contacting it (bad input: exit 2). */

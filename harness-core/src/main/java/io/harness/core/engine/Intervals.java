@@ -30,6 +30,7 @@ public final class Intervals {
   /** Each kind's last interval histogram, handed back to its recorder to be filled again. */
   private final Map<String, Histogram> recycled = new java.util.HashMap<>();
   private final List<Interval> intervals = new ArrayList<>();
+  private final LiveFeed feed;
   private int next;
 
   public Intervals() {
@@ -38,12 +39,29 @@ public final class Intervals {
 
   /** Intervals whose first closed second is {@code firstSecond} of the run (a task that started late). */
   public Intervals(int firstSecond) {
+    this(firstSecond, LiveFeed.NONE);
+  }
+
+  /** Intervals that also hand every call to {@code feed} (the run's live view) as it is recorded. */
+  public Intervals(int firstSecond, LiveFeed feed) {
     this.next = firstSecond;
+    this.feed = feed;
   }
 
   /** Records one call's latency in nanoseconds. */
   public void record(String kind, long nanos) {
     recorders.computeIfAbsent(kind, k -> new Recorder(3)).recordValue(nanos);
+  }
+
+  /** Records one call's latency in nanoseconds, and hands it with the bytes it moved to the live feed. */
+  public void record(String kind, long nanos, long bytes) {
+    record(kind, nanos);
+    feed.call(kind, nanos, bytes);
+  }
+
+  /** Bytes moved outside timed calls, for the live feed only (they are in no latency). */
+  public void untimed(long bytes) {
+    feed.call(LiveFeed.UNTIMED, 0, bytes);
   }
 
   /** Closes the current second: each kind that had calls in it gets its interval histogram. */

@@ -139,7 +139,7 @@ public final class LocalEngine {
     private final TaskBody body;
     private final TaskRecorder[] recorders;
     private final AtomicBoolean stopping = new AtomicBoolean();
-    private final Intervals intervals = new Intervals();
+    private final Intervals intervals;
     private final AtomicInteger next = new AtomicInteger();
     private final List<Worker> workers = new CopyOnWriteArrayList<>();
     private int workerNames;
@@ -150,6 +150,7 @@ public final class LocalEngine {
       this.window = window;
       this.monitor = monitor;
       this.body = body;
+      this.intervals = new Intervals(0, monitor.feed());
       this.recorders = new TaskRecorder[tasks];
       for (int i = 0; i < tasks; i++) {
         recorders[i] = new TaskRecorder(i, names.apply(i), window, stopping, intervals);
@@ -199,6 +200,7 @@ public final class LocalEngine {
         worker.thread.start();
       }
       ready.await();
+      monitor.watching(Arrays.asList(recorders));
       long startNano = System.nanoTime();
       long start = EpochClock.toEpochNanos(startNano);
       go.countDown();

@@ -67,6 +67,16 @@ public final class MapReduceJobs {
    */
   public static double submitAndWait(Job job, PrintStream log, io.harness.core.base.StopRequest stop)
       throws IOException, InterruptedException, ClassNotFoundException {
+    return submitAndWait(job, log, stop, LiveFeed.NONE);
+  }
+
+  /**
+   * {@link #submitAndWait(Job, PrintStream, io.harness.core.base.StopRequest)}, feeding the run's live view once a
+   * second from the job's own counts ({@link MapReduceLive}): the bytes its tasks' file system counters report, and
+   * its maps by state.
+   */
+  public static double submitAndWait(Job job, PrintStream log, io.harness.core.base.StopRequest stop, LiveFeed feed)
+      throws IOException, InterruptedException, ClassNotFoundException {
     boolean local = MRConfig.LOCAL_FRAMEWORK_NAME.equalsIgnoreCase(
         job.getConfiguration().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
     long poll = local ? LOCAL_POLL_MILLIS : POLL_MILLIS;
@@ -75,6 +85,8 @@ public final class MapReduceJobs {
     job.submit();
     log.println("MapReduce job " + job.getJobID() + ", tracking URL " + job.getTrackingURL());
     long nextReport = t0 + TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
+    MapReduceLive live = feed == LiveFeed.NONE ? null : new MapReduceLive(job, feed);
+    long nextLive = t0;
     while (!job.isComplete()) {
       Thread.sleep(poll);
       if (stop.requested()) {
@@ -84,6 +96,10 @@ public final class MapReduceJobs {
             + stop.signal());
       }
       long now = System.nanoTime();
+      if (live != null && now - nextLive >= 0) {
+        nextLive += TimeUnit.SECONDS.toNanos(1);
+        live.update();
+      }
       if (now - nextReport >= 0) {
         nextReport += TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
         log.println(String.format(Locale.ROOT, "MapReduce job %s: %.0f s, map %.0f%%, reduce %.0f%%%s",
@@ -91,6 +107,9 @@ public final class MapReduceJobs {
       }
     }
     double millis = (System.nanoTime() - t0) / 1e6;
+    if (live != null) {
+      live.update();
+    }
     if (!job.isSuccessful()) {
       throw new RunFailedException("MapReduce job " + job.getJobID() + " failed: "
           + job.getStatus().getFailureInfo());

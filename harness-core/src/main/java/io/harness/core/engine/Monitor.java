@@ -39,6 +39,8 @@ public final class Monitor {
   private final BooleanSupplier stopRequested;
   private final long periodNanos;
   private final LongSupplier failedItems;
+  /** The run's live view (set by {@link #feeding}, kept by every copy). */
+  private LiveFeed feed = LiveFeed.NONE;
 
   private Monitor(PrintStream log, String label, long totalBytes, long taskTimeoutNanos, String itemUnit,
       LongSupplier items, long totalItems, BooleanSupplier stopRequested, long periodNanos) {
@@ -75,7 +77,7 @@ public final class Monitor {
 
   /** The bytes the whole run moves when it is done (for the percentage and the time left); -1: unknown. */
   public Monitor totalBytes(long bytes) {
-    return new Monitor(log, label, bytes, taskTimeoutNanos, itemUnit, items, totalItems, stopRequested, periodNanos, failedItems);
+    return keep(new Monitor(log, label, bytes, taskTimeoutNanos, itemUnit, items, totalItems, stopRequested, periodNanos, failedItems));
   }
 
   /**
@@ -83,18 +85,18 @@ public final class Monitor {
    * {@code failed} so far.
    */
   public Monitor items(String unit, long total, LongSupplier done, LongSupplier failed) {
-    return new Monitor(log, label, totalBytes, taskTimeoutNanos, unit, done, total, stopRequested, periodNanos,
-        failed);
+    return keep(new Monitor(log, label, totalBytes, taskTimeoutNanos, unit, done, total, stopRequested, periodNanos,
+        failed));
   }
 
   /** A task stuck in one call longer than this fails (0: never). */
   public Monitor taskTimeout(long nanos) {
-    return new Monitor(log, label, totalBytes, nanos, itemUnit, items, totalItems, stopRequested, periodNanos, failedItems);
+    return keep(new Monitor(log, label, totalBytes, nanos, itemUnit, items, totalItems, stopRequested, periodNanos, failedItems));
   }
 
   /** What asks the run to stop (default: nothing; a run's is its {@code StopRequest}). */
   public Monitor stopWhen(BooleanSupplier stop) {
-    return new Monitor(log, label, totalBytes, taskTimeoutNanos, itemUnit, items, totalItems, stop, periodNanos, failedItems);
+    return keep(new Monitor(log, label, totalBytes, taskTimeoutNanos, itemUnit, items, totalItems, stop, periodNanos, failedItems));
   }
 
   /**
@@ -102,7 +104,51 @@ public final class Monitor {
    * as stuck (default {@value #REPORT_SECONDS} s).
    */
   public Monitor every(long nanos) {
-    return new Monitor(log, label, totalBytes, taskTimeoutNanos, itemUnit, items, totalItems, stopRequested, nanos, failedItems);
+    return keep(new Monitor(log, label, totalBytes, taskTimeoutNanos, itemUnit, items, totalItems, stopRequested, nanos, failedItems));
+  }
+
+  /** This monitor, also feeding its run's calls and task states to {@code feed} (the run's live view). */
+  public Monitor feeding(LiveFeed feed) {
+    Monitor m = new Monitor(log, label, totalBytes, taskTimeoutNanos, itemUnit, items, totalItems, stopRequested,
+        periodNanos, failedItems);
+    m.feed = feed;
+    return m;
+  }
+
+  private Monitor keep(Monitor copy) {
+    copy.feed = feed;
+    return copy;
+  }
+
+  /** The run's live view ({@link LiveFeed#NONE} when none watches). */
+  LiveFeed feed() {
+    return feed;
+  }
+
+  /** Lets the live view count the engine's tasks by state when it asks. */
+  void watching(List<TaskRecorder> recorders) {
+    feed.tasks(() -> {
+      long now = System.nanoTime();
+      int running = 0;
+      int done = 0;
+      int failed = 0;
+      int stuck = 0;
+      for (TaskRecorder r : recorders) {
+        if (r.ended()) {
+          if (r.toRecord().failed()) {
+            failed++;
+          } else {
+            done++;
+          }
+        } else if (r.started()) {
+          running++;
+          if (now - r.lastProgressNano() >= periodNanos) {
+            stuck++;
+          }
+        }
+      }
+      return new LiveFeed.TaskStates(running, done, failed, stuck);
+    });
   }
 
   long periodNanos() {

@@ -22,6 +22,8 @@ import java.util.SortedMap;
 public record TaskLine(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
     Map<String, String> latency, long firstTick, long[] bytesPerTick, String error, boolean interrupted,
     List<String> stack, Map<String, Object> extra,
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    String host,
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
     List<Second> seconds) {
 
@@ -45,7 +47,7 @@ public record TaskLine(int index, String name, long bytes, long startEpochNanos,
         : new long[(int) (r.bytesPerTick().lastKey() - first + 1)];
     r.bytesPerTick().forEach((t, b) -> ticks[(int) (t - first)] = b);
     return new TaskLine(r.index(), r.name(), r.bytes(), r.startEpochNanos(), r.endEpochNanos(), latency, first,
-        ticks, r.error(), r.interrupted(), r.stack(), r.extra(),
+        ticks, r.error(), r.interrupted(), r.stack(), r.extra(), r.host(),
         intervals.stream().map(i -> new Second(i.kind(), i.second(), i.compact().base64())).toList());
   }
 
@@ -85,6 +87,6 @@ public record TaskLine(int index, String name, long bytes, long startEpochNanos,
     latency.forEach((k, v) -> hist.put(k, CompactHistogram.ofBase64(v)));
     SortedMap<Long, Long> ticks = TickSeries.ofDense(firstTick, bytesPerTick, bytesPerTick.length);
     return new TaskRecord(index, name, bytes, startEpochNanos, endEpochNanos, PackedLatency.ofCompact(hist), ticks,
-        error, interrupted, stack, extra);
+        error, interrupted, stack, extra, host);
   }
 }

@@ -15,7 +15,8 @@ import org.HdrHistogram.Histogram;
  * then counts, it did not fail. {@code stack} is the task thread's stack when the task was given up
  * while stuck in a call ({@code --task-timeout}), else empty. {@code extra} holds what the workload's task
  * body noted about its task for the workload's own figures (a checksum, a row count, files written):
- * strings, numbers, booleans, lists and maps of them.
+ * strings, numbers, booleans, lists and maps of them. {@code host} is the machine the task ran on (the local
+ * engine's, a MapReduce map's); null where an engine does not say, and in records saved before it was kept.
  *
  * <p>A record keeps its histograms compressed ({@link PackedLatency}: each read of {@link #latency()} decodes
  * new histograms) and its ticks in arrays ({@link TickSeries}), so a run of many small tasks holds little for
@@ -23,7 +24,7 @@ import org.HdrHistogram.Histogram;
  */
 public record TaskRecord(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
     Map<String, Histogram> latency, SortedMap<Long, Long> bytesPerTick, String error, boolean interrupted,
-    List<String> stack, Map<String, Object> extra) {
+    List<String> stack, Map<String, Object> extra, String host) {
 
   /** The bucket of the per-task byte series: 100 ms. */
   public static final long TICK_MILLIS = 100;
@@ -77,6 +78,14 @@ public record TaskRecord(int index, String name, long bytes, long startEpochNano
     extra = extra == null ? Map.of() : new LinkedHashMap<>(extra);
   }
 
+  /** A record of no known host. */
+  public TaskRecord(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
+      Map<String, Histogram> latency, SortedMap<Long, Long> bytesPerTick, String error, boolean interrupted,
+      List<String> stack, Map<String, Object> extra) {
+    this(index, name, bytes, startEpochNanos, endEpochNanos, latency, bytesPerTick, error, interrupted, stack, extra,
+        null);
+  }
+
   /** A task that ran to its end, or failed. */
   public TaskRecord(int index, String name, long bytes, long startEpochNanos, long endEpochNanos,
       Map<String, Histogram> latency, SortedMap<Long, Long> bytesPerTick, String error) {
@@ -95,6 +104,12 @@ public record TaskRecord(int index, String name, long bytes, long startEpochNano
   /** This record with {@code index} and {@code extra} replaced (a MapReduce map's record, numbered by its split). */
   public TaskRecord with(int newIndex, Map<String, Object> newExtra) {
     return new TaskRecord(newIndex, name, bytes, startEpochNanos, endEpochNanos, latency, bytesPerTick, error,
-        interrupted, stack, newExtra);
+        interrupted, stack, newExtra, host);
+  }
+
+  /** This record renamed {@code newName}, of host {@code newHost}. */
+  public TaskRecord named(String newName, String newHost) {
+    return new TaskRecord(index, newName, bytes, startEpochNanos, endEpochNanos, latency, bytesPerTick, error,
+        interrupted, stack, extra, newHost);
   }
 }

@@ -95,7 +95,7 @@ public final class TaskRecorder {
     long nanos = Math.max(1, now - startNano);
     histogram(kind).recordValue(nanos);
     if (intervals != null) {
-      intervals.record(kind, nanos);
+      intervals.record(kind, nanos, n);
     }
     count(now, n);
   }
@@ -141,6 +141,9 @@ public final class TaskRecorder {
       movedBytes += n;
     } else {
       count(now, n);
+      if (intervals != null) {
+        intervals.untimed(n);
+      }
     }
   }
 
@@ -292,7 +295,7 @@ public final class TaskRecorder {
       noted.put(TaskRecord.TOTALS_PER_TICK, byTick);
     }
     return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from), EpochClock.toEpochNanos(endNano),
-        lat, series, error, interrupted, stack, noted);
+        lat, series, error, interrupted, stack, noted, LocalHost.name());
   }
 
   /**

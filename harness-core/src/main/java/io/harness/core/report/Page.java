@@ -87,6 +87,11 @@ final class Page {
 
   /** The whole document. */
   String document(String title) {
+    return document(title, "report.js");
+  }
+
+  /** The whole document, its own script the resource {@code script} (beside the report's style). */
+  String document(String title, String script) {
     StringBuilder b = new StringBuilder(300_000 + body.length());
     b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -94,7 +99,7 @@ final class Page {
         .append("</title>\n<style>\n").append(resource("report.css")).append("</style>\n</head>\n<body>\n")
         .append(body)
         .append("<script>\n").append(chartJs()).append("\n</script>\n")
-        .append("<script>\n").append(resource("report.js")).append("</script>\n</body></html>\n");
+        .append("<script>\n").append(resource(script)).append("</script>\n</body></html>\n");
     return b.toString();
   }
 

@@ -51,6 +51,7 @@ final class RunCharts {
     page.chart("MB/s per second: all tasks together" + (s.tasks().size() <= MAX_TASK_LINES
         ? ", and each task (thin grey lines)" : " (" + s.tasks().size() + " tasks: too many for a line each)"),
         Charts.overTime(lines, "MB/s", Math.min(0, start), end, shades), 320);
+    perHost(page, s, Math.min(0, start), end, shades);
 
     if (!s.latency().isEmpty()) {
       page.heading(3, "Latency over time", null).add("<div class=\"grid\">");
@@ -92,6 +93,28 @@ final class RunCharts {
     page.chart("MB/s of each task over its own time, slowest first" + (s.tasks().stream()
         .anyMatch(t -> t.error() != null) ? " (red: failed)" : ""), Charts.bars(names, rates, colours, "MB/s"),
         Math.max(140, Math.min(1400, 50 + 20 * names.size())));
+  }
+
+  /**
+   * With tasks on more than one host (or in more than one client JVM): throughput over time of all of them, and of
+   * each host's (client's), whose lines add up to it in every second.
+   */
+  private static void perHost(Page page, RunSeries s, double from, double to, List<Shade> shades) {
+    if (s.perHost().isEmpty()) {
+      return;
+    }
+    boolean hosts = s.perHost().keySet().iterator().next().startsWith("host ");
+    List<Map<String, Object>> lines = new ArrayList<>();
+    lines.add(Charts.stepped(Charts.line("all tasks (succeeded)", Charts.steps(s.throughput(), 0), Charts.colour(0),
+        2.5, false)));
+    int k = 1;
+    for (Map.Entry<String, List<SecondSample>> e : s.perHost().entrySet()) {
+      lines.add(Charts.stepped(Charts.line(e.getKey(), Charts.steps(e.getValue(), 0), Charts.colour(k++), 1.5,
+          false)));
+    }
+    page.chart("MB/s per second: all tasks together, and each " + (hosts ? "host's" : "client's") + " (" + s.perHost()
+        .size() + (hosts ? " hosts" : " clients") + ", adding up to all)", Charts.overTime(lines, "MB/s", from, to,
+        shades), 320);
   }
 
   /**

@@ -29,7 +29,9 @@ import org.HdrHistogram.Histogram;
  *   <li>{@value #TIMESERIES}: one row per second of the run ({@link RunSeries}' time axis): the bytes of the
  *       tasks that succeeded and their MB/s, the calls of the per-second latency histogram whose middle falls in
  *       that second (those outside the run in its first or last) and, per kind, their count and p50 / p99 / max
- *       latency (empty where the engine does not see the calls);
+ *       latency (empty where the engine does not see the calls); and, for a run on more than one host (or in more
+ *       than one client JVM), each host's (client's) bytes and MB/s ({@code host_NAME_bytes},
+ *       {@code host_NAME_mb_per_sec}; {@code client_N_bytes}, ...), which add up to the run's;
  *   <li>{@value #TASKS}: one row per task: its bytes, start and end on the same time axis, seconds, MB/s and
  *       error.
  * </ul>
@@ -51,9 +53,11 @@ public final class RunCsv {
   public static final List<String> SECOND_COLUMNS = List.of("second", "seconds", "bytes", "mb_per_sec", "ops");
   /** Each kind of call's columns in {@value #TIMESERIES}, after its name. */
   public static final List<String> SECOND_KIND_COLUMNS = List.of("ops", "p50_ms", "p99_ms", "max_ms");
+  /** Each host's (or client's) columns in {@value #TIMESERIES}, after its name, when there are several. */
+  public static final List<String> HOST_COLUMNS = List.of("bytes", "mb_per_sec");
   /** The columns of {@value #TASKS}. */
   public static final List<String> TASK_COLUMNS = List.of("index", "name", "bytes", "start_second", "end_second",
-      "seconds", "mb_per_sec", "error");
+      "seconds", "mb_per_sec", "error", "host");
 
   private RunCsv() {}
 
@@ -166,6 +170,7 @@ public final class RunCsv {
     }
     List<String> columns = new ArrayList<>(SECOND_COLUMNS);
     at.keySet().forEach(kind -> SECOND_KIND_COLUMNS.forEach(c -> columns.add(CsvFile.name(kind) + "_" + c)));
+    series.perHost().keySet().forEach(g -> HOST_COLUMNS.forEach(c -> columns.add(CsvFile.name(g) + "_" + c)));
     boolean seen = !records.intervals().isEmpty();
     List<List<Object>> rows = new ArrayList<>();
     for (SecondSample t : series.throughput()) {
@@ -182,6 +187,10 @@ public final class RunCsv {
         }
       }
       row.set(SECOND_COLUMNS.indexOf("ops"), seen ? ops : null);
+      for (List<SecondSample> host : series.perHost().values()) {
+        SecondSample h = host.get(t.second());
+        row.addAll(List.of(h.bytes(), h.mbPerSec()));
+      }
       rows.add(row);
     }
     CsvFile.write(file, columns, rows);
@@ -191,7 +200,7 @@ public final class RunCsv {
     List<List<Object>> rows = new ArrayList<>();
     for (TaskResult t : tasks) {
       rows.add(Arrays.asList(t.index(), t.name(), t.bytes(), (t.startEpochNanos() - origin) / 1e9,
-          (t.endEpochNanos() - origin) / 1e9, t.seconds(), t.mbPerSec(), t.error()));
+          (t.endEpochNanos() - origin) / 1e9, t.seconds(), t.mbPerSec(), t.error(), t.host()));
     }
     CsvFile.write(file, TASK_COLUMNS, rows);
   }

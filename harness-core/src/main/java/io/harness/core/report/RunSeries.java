@@ -23,6 +23,9 @@ import org.HdrHistogram.HistogramIterationValue;
  *       file system, or tried to); empty for a run of more than {@link RunCharts#MAX_TASK_LINES} tasks, which
  *       the report draws no line each for (every second of the run for each of many tasks would not fit in
  *       memory);
+ *   <li>{@link #perHost}: the succeeded tasks' bytes per second again, per host when the tasks ran on more than one
+ *       host, else per client when they ran in more than one client JVM ({@code --clients}: each task notes its
+ *       client); in each second the groups add up to {@link #throughput}; empty for a run on one host in one JVM;
  *   <li>{@link #latency}: per kind of call, each second's calls (count, p50, p99, max) from the interval
  *       histograms (none where the engine cannot see the calls: a MapReduce job's maps, Spark's executors);
  *   <li>{@link #distribution}: per kind, every call of the succeeded tasks, as HdrHistogram's percentile
@@ -33,7 +36,8 @@ import org.HdrHistogram.HistogramIterationValue;
  * warm-up, the warm-up, which the records do not measure.
  */
 public record RunSeries(long originEpochNanos, double beforeStartSeconds, List<SecondSample> throughput,
-    Map<String, List<SecondSample>> perTask, Map<String, List<LatencySecond>> latency,
+    Map<String, List<SecondSample>> perTask, Map<String, List<SecondSample>> perHost,
+    Map<String, List<LatencySecond>> latency,
     Map<String, List<Percentile>> distribution, List<TaskRate> tasks) {
 
   /** One second of one kind of call: its middle on the run's time axis (s), its calls and their latency (ms). */
@@ -46,6 +50,8 @@ public record RunSeries(long originEpochNanos, double beforeStartSeconds, List<S
   public record TaskRate(String name, long bytes, double seconds, double mbPerSec, String error) {}
 
   private static final long NANOS = 1_000_000_000L;
+  /** What a task of the clients engine notes: its client's index. */
+  private static final String CLIENT = io.harness.core.run.clients.ClientJob.CLIENT;
 
   public static RunSeries of(io.harness.core.run.RunRecords records) {
     List<TaskRecord> all = records.tasks();
@@ -53,12 +59,18 @@ public record RunSeries(long originEpochNanos, double beforeStartSeconds, List<S
     long end = all.stream().mapToLong(TaskRecord::endEpochNanos).max().orElse(origin);
 
     SortedMap<Long, Long> succeeded = new TreeMap<>();
+    java.util.function.Function<TaskRecord, String> group = group(all);
+    Map<String, SortedMap<Long, Long>> byGroup = new TreeMap<>();
     Map<String, List<SecondSample>> perTask = new LinkedHashMap<>();
     Map<String, Histogram> merged = new LinkedHashMap<>();
     List<TaskRate> rates = new ArrayList<>();
     for (TaskRecord t : all) {
       if (!t.failed()) {
         t.bytesPerTick().forEach((tick, b) -> succeeded.merge(tick, b, Long::sum));
+        if (group != null) {
+          SortedMap<Long, Long> mine = byGroup.computeIfAbsent(group.apply(t), g -> new TreeMap<>());
+          t.bytesPerTick().forEach((tick, b) -> mine.merge(tick, b, Long::sum));
+        }
         t.latency().forEach((k, h) -> merged.computeIfAbsent(k, x -> new Histogram(3)).add(h));
       }
       if (all.size() <= RunCharts.MAX_TASK_LINES) {
@@ -81,8 +93,24 @@ public record RunSeries(long originEpochNanos, double beforeStartSeconds, List<S
     Map<String, List<Percentile>> distribution = new LinkedHashMap<>();
     merged.forEach((kind, h) -> distribution.put(kind, percentiles(h)));
 
-    return new RunSeries(origin, Math.max(0, -shift), Aggregate.series(succeeded, origin, end), perTask, latency,
-        distribution, rates);
+    Map<String, List<SecondSample>> perHost = new LinkedHashMap<>();
+    byGroup.forEach((g, ticks) -> perHost.put(g, Aggregate.series(ticks, origin, end)));
+    return new RunSeries(origin, Math.max(0, -shift), Aggregate.series(succeeded, origin, end), perTask, perHost,
+        latency, distribution, rates);
+  }
+
+  /**
+   * What groups the tasks for {@link #perHost}: their host ({@code host NAME}) when they name more than one, else
+   * their client ({@code client-N}) when they note more than one; null when neither.
+   */
+  static java.util.function.Function<TaskRecord, String> group(List<TaskRecord> tasks) {
+    if (tasks.stream().map(t -> String.valueOf(t.host())).distinct().count() > 1) {
+      return t -> "host " + t.host();
+    }
+    if (tasks.stream().map(t -> String.valueOf(t.extra().get(CLIENT))).distinct().count() > 1) {
+      return t -> "client-" + t.extra().get(CLIENT);
+    }
+    return null;
   }
 
   /** HdrHistogram's percentile distribution of {@code h} (5 steps per halving of the distance to 100%). */

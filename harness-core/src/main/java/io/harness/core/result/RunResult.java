@@ -15,7 +15,9 @@ import java.util.Map;
  * {@code cluster} is what the run's numbers depend on, read from the target at its start (absent in results
  * written before it existed). {@code format} is the shape of this file ({@link ResultFormat}); {@code instrumentation}
  * holds {@code --instrument}'s reports (one per FileSystem instance, task or server-side scope) and {@code profile}
- * names {@code --profile}'s flame graph: both absent when the run had neither.
+ * names {@code --profile}'s flame graph: both absent when the run had neither. {@code clients}: a run of the MapReduce
+ * clients engine's clients ({@code --clients}): how many, which were late, their hosts, their clocks' offsets from the
+ * launcher's and the spread of those, the job; absent for a run in one JVM.
  */
 @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
 public record RunResult(
@@ -41,7 +43,8 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) String log,
     @JsonInclude(JsonInclude.Include.NON_NULL) Object plan,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Map<String, Object>> instrumentation,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> profile) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> profile,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> clients) {
 
   /**
    * This result with the figures the workload had after the run (what it did after its figures, e.g. a part file,
@@ -50,6 +53,6 @@ public record RunResult(
   public RunResult finished(Map<String, Object> newFigures, String time) {
     return new RunResult(format, workload, operation, commandLine, options, versions, host, target,
         targetDescription, root, cluster, startedAt, time, exitCode, failedTasks, aggregate, newFigures, tasks,
-        interrupted, log, plan, instrumentation, profile);
+        interrupted, log, plan, instrumentation, profile, clients);
   }
 }

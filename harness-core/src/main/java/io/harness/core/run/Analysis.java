@@ -24,13 +24,57 @@ public final class Analysis {
 
   /** The key of a window's records' {@code extra}: the window, in epoch ns ({@link #window}). */
   public static final String WINDOW = "window";
+  /** The key of the clients' note in the records' {@code extra} (the MapReduce clients engine's). */
+  public static final String CLIENTS = "clients";
+  /** What a late client's tasks note ({@code true}). */
+  public static final String LATE = "late";
 
   /** What an analysis gives: the workload's figures, the aggregate, and the block as the run printed it. */
   public record Result(Figures figures, Aggregate aggregate, List<String> lines, RunRecords records) {}
 
   /** The figures of {@code records} (of the workload {@code workload}, operation {@code operation}). */
   public static Result of(Workload<?> workload, RunRecords records) {
-    return result(workload, records, Aggregate.of(records.tasks()));
+    RunRecords counted = counted(records);
+    return result(workload, counted, Aggregate.of(counted.tasks()));
+  }
+
+  /** What the records note about the MapReduce engine's clients ({@code --clients}); null for a run in one JVM. */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> clients(RunRecords records) {
+    return records.extra().get(CLIENTS) instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
+  }
+
+  /**
+   * Why the figures count nothing though tasks ran, or null: every client came late to the start barrier (a
+   * {@code --start-at} that had passed, a cluster that ran the maps one after another) and the run did not count
+   * late clients. Such a run failed: it measured nothing that the figures may show.
+   */
+  public static String nothingCounted(RunRecords records) {
+    Map<String, Object> clients = clients(records);
+    if (clients == null || Boolean.TRUE.equals(clients.get("countLate")) || records.tasks().isEmpty()
+        || records.tasks().stream().anyMatch(t -> !Boolean.TRUE.equals(t.extra().get(LATE)))) {
+      return null;
+    }
+    long at = clients.get("startAtMillis") instanceof Number n ? n.longValue() : 0;
+    return "every client was late (" + clients.get("count") + " of " + clients.get("count") + ", ready after "
+        + (at > 0 ? "--start-at " + java.time.Instant.ofEpochMilli(at) : "the start barrier released")
+        + "): their " + records.tasks().size() + " task(s) are saved and marked late, and the figures, which leave "
+        + "late clients out, count nothing; give a start time far enough ahead for every client to be ready, or "
+        + "--count-late to count them";
+  }
+
+  /**
+   * The records the figures count: all, but the tasks of clients that came late to the start barrier (marked
+   * {@code late}) unless the run counted them ({@code --count-late}).
+   */
+  static RunRecords counted(RunRecords records) {
+    Map<String, Object> clients = clients(records);
+    if (clients == null || Boolean.TRUE.equals(clients.get("countLate"))) {
+      return records;
+    }
+    List<TaskRecord> kept = records.tasks().stream().filter(t -> !Boolean.TRUE.equals(t.extra().get(LATE))).toList();
+    return kept.size() == records.tasks().size() ? records : new RunRecords(kept, records.intervals(),
+        records.engineStartEpochNanos(), records.engineEndEpochNanos(), records.stopped(), records.extra());
   }
 
   /**
@@ -41,6 +85,7 @@ public final class Analysis {
     if (skipNanos == 0 && untilNanos == 0) {
       return of(workload, records);
     }
+    records = counted(records);
     long origin = records.tasks().stream().mapToLong(TaskRecord::startEpochNanos).min().orElse(0);
     long from = origin + skipNanos;
     long to = untilNanos > 0 ? origin + untilNanos : Long.MAX_VALUE;
@@ -60,7 +105,7 @@ public final class Analysis {
         }
       }
       clipped.add(new TaskRecord(t.index(), t.name(), bytes, start, end, Map.of(), ticks, t.error(), t.interrupted(),
-          t.stack(), windowTotals(t, from, to)));
+          t.stack(), windowTotals(t, from, to), t.host()));
     }
     // the interval histograms' seconds count from the engine's start; a second is in the window when its middle is
     long engineOrigin = records.engineStartEpochNanos();
@@ -161,6 +206,15 @@ public final class Analysis {
     Figures figures = workload.figures(records);
     List<String> lines = new ArrayList<>(figures.lines());
     lines.addAll(TextReport.aggregateLines(workload.operation(), aggregate));
+    Map<String, Object> clients = clients(records);
+    if (clients != null) {
+      lines.add(String.format(java.util.Locale.ROOT, "%30s: %s MapReduce map(s) on %d host(s); clients late: %s%s; "
+          + "clock offsets spread %.1f ms", "Clients", clients.get("count"),
+          clients.get("hosts") instanceof Map<?, ?> h ? new java.util.HashSet<>(h.values()).size() : 0,
+          clients.get("late"), clients.get("late") instanceof Number k && k.longValue() == 0 ? ""
+              : Boolean.TRUE.equals(clients.get("countLate")) ? " (counted)" : " (left out of the figures)",
+          clients.get("clockSpreadNanos") instanceof Number n ? n.doubleValue() / 1e6 : 0.0));
+    }
     return new Result(figures, aggregate, lines, records);
   }
 }

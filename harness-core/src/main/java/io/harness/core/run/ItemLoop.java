@@ -30,9 +30,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param unit the items' name in the progress lines ({@code files})
  * @param kind the name of an item's call in the latency figures ({@code file})
  * @param body what one item does; returns the bytes it moved
+ * @param slice which items of {@code 0 .. n-1} this JVM takes: all of them, or one client's share
+ *     ({@link #slice(Slice)}); a time-bounded loop runs its window in every client
  */
 public record ItemLoop(long items, int threads, Window window, boolean failAtEnd, String label, String unit,
-    String kind, Item body) implements Engine {
+    String kind, Item body, Slice slice) implements Engine {
   public static final String ITEMS = "items";
   public static final String FAILED_ITEMS = "failedItems";
   public static final String FAILURES = "failures";
@@ -46,6 +48,17 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
     long run(long item, TaskRecorder recorder) throws Exception;
   }
 
+  /** The whole loop, in this JVM. */
+  public ItemLoop(long items, int threads, Window window, boolean failAtEnd, String label, String unit, String kind,
+      Item body) {
+    this(items, threads, window, failAtEnd, label, unit, kind, body, Slice.WHOLE);
+  }
+
+  /** This loop's part {@code part} (a client's share of the items, on this loop's threads). */
+  public ItemLoop slice(Slice part) {
+    return new ItemLoop(items, threads, window, failAtEnd, label, unit, kind, body, part);
+  }
+
   @Override
   public String describe() {
     return threads + " thread(s)";
@@ -53,12 +66,13 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
 
   @Override
   public RunRecords run(Settings settings) throws Exception {
-    AtomicLong next = new AtomicLong();
+    long last = items < 0 ? -1 : slice.to(items);
+    AtomicLong next = new AtomicLong(items < 0 ? 0 : slice.from(items));
     AtomicLong done = new AtomicLong();
     AtomicLong failed = new AtomicLong();
     AtomicBoolean stop = new AtomicBoolean();
-    LocalEngine.Result r = LocalEngine.run(threads, threads, i -> "thread-" + i, window,
-        settings.monitor(label).items(unit, items, done::get, failed::get), (t, rec) -> {
+    LocalEngine.Result r = LocalEngine.run(threads, threads, slice::thread, window,
+        settings.monitor(label).items(unit, items < 0 ? -1 : last - next.get(), done::get, failed::get), (t, rec) -> {
           long ok = 0;
           long bad = 0;
           List<String> failures = new ArrayList<>();
@@ -66,7 +80,7 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
           try {
             while (!stop.get() && !rec.expired()) {
               long i = next.getAndIncrement();
-              if (items >= 0 && i >= items) {
+              if (items >= 0 && i >= last) {
                 return;
               }
               long start = rec.enter(kind);

@@ -32,8 +32,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param threads how many threads (tasks)
  * @param phases the phases in order
  * @param label the progress lines' label
+ * @param slice which threads of the run this JVM runs: all, or one client's ({@link #slice(Slice)}: its threads are
+ *     numbered over all clients, {@code client x threads + t}, and so are their shares of the items; the clients
+ *     wait for each other before each phase at the slice's gate)
  */
-public record PhaseLoop(long items, int threads, List<Phase> phases, String label) implements Engine {
+public record PhaseLoop(long items, int threads, List<Phase> phases, String label, Slice slice) implements Engine {
   static final int FAILURES_KEPT = 100;
   /** What each task notes per phase, after {@code phase.<name>.}. */
   public static final String START = "start";
@@ -92,34 +95,64 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
     }
   }
 
+  /** The whole loop, in this JVM. */
+  public PhaseLoop(long items, int threads, List<Phase> phases, String label) {
+    this(items, threads, phases, label, Slice.WHOLE);
+  }
+
+  /** This loop's part {@code part}: one client's threads. */
+  public PhaseLoop slice(Slice part) {
+    return new PhaseLoop(items, threads, phases, label, part);
+  }
+
   @Override
   public String describe() {
     return threads + " thread(s)";
   }
 
-  /** The first item of {@code thread}'s share. */
+  /** The threads over all clients. */
+  private int allThreads() {
+    return threads * slice.count();
+  }
+
+  /** The first item of {@code thread}'s share ({@code thread} numbered over all clients). */
   public long from(int thread) {
-    return items * thread / threads;
+    return items * thread / allThreads();
   }
 
   @Override
   public RunRecords run(Settings settings) throws Exception {
     // every thread arrives before each phase; one that ends early (a stopped run) leaves, so none waits for it
-    Phaser barrier = new Phaser(threads);
+    Phaser barrier = new Phaser(threads) {
+      @Override
+      protected boolean onAdvance(int phase, int parties) {
+        // the last of this client's threads to arrive waits for the other clients; the others wait for it
+        if (parties > 0 && phase > 0 && phase < phases.size() && slice.gate() != null) {
+          try {
+            slice.gate().await(phase);
+          } catch (Exception e) {
+            settings.err().println(label + ": the clients' gate before phase " + phases.get(phase).name()
+                + " gave up: " + TaskRecorder.describe(e));
+          }
+        }
+        return parties == 0;
+      }
+    };
     AtomicLong done = new AtomicLong();
     AtomicLong failed = new AtomicLong();
+    int base = Math.max(0, slice.index()) * threads;
     long planned = 0;
     for (Phase p : phases) {
-      for (int t = 0; t < threads && planned >= 0; t++) {
+      for (int t = base; t < base + threads && planned >= 0; t++) {
         long share = from(t + 1) - from(t);
         planned = p.durationNanos() > 0 ? -1 : planned + (p.calls() == null ? share : p.calls().applyAsLong(share));
       }
     }
-    LocalEngine.Result r = LocalEngine.run(threads, threads, i -> "thread-" + i, Window.NONE,
+    LocalEngine.Result r = LocalEngine.run(threads, threads, slice::thread, Window.NONE,
         settings.monitor(label).items("calls", planned, done::get, failed::get), (t, rec) -> {
           List<String> failures = new ArrayList<>();
           try {
-            phases(t, rec, barrier, failures, done, failed);
+            phases(base + t, rec, barrier, failures, done, failed);
           } finally {
             barrier.arriveAndDeregister();
           }
@@ -127,7 +160,7 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
     return new RunRecords(r.records(), r.intervals(), r.startEpochNanos(), r.endEpochNanos(), r.stopped());
   }
 
-  /** Thread {@code t}'s share of every phase. */
+  /** Thread {@code t}'s share of every phase ({@code t} numbered over all clients). */
   private void phases(int t, TaskRecorder rec, Phaser barrier, List<String> failures, AtomicLong done,
       AtomicLong failed) throws InterruptedException {
     long from = from(t);
@@ -150,8 +183,8 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
       long calls = p.durationNanos() > 0 ? Long.MAX_VALUE
           : p.calls() == null ? to - from : p.calls().applyAsLong(to - from);
       long begin = System.nanoTime();
-      long interval = p.ratePerSec() > 0 ? Math.max(1, (long) (threads * 1e9 / p.ratePerSec())) : 0;
-      long due = begin + interval * t / threads;
+      long interval = p.ratePerSec() > 0 ? Math.max(1, (long) (allThreads() * 1e9 / p.ratePerSec())) : 0;
+      long due = begin + interval * t / allThreads();
       long ok = 0;
       long bad = 0;
       for (long c = 0; c < calls && !rec.expired(); c++) {

@@ -47,15 +47,18 @@ public final class Pipeline {
       workload.preflight(target);
       String disk = LocalSpace.check(workload, target, settings.recording() != null && settings.recording().force());
       Workload.Prepared prepared = workload.prepare(target, settings);
+      Engine engine = io.harness.core.run.clients.ClientsEngine.of(workload, prepared.engine(), target,
+          prepared.root(), settings.clients());
       ClusterContext cluster = target.context(prepared.root());
       ContextLines.of(cluster).forEach(out::println);
-      out.println(prepared.line() + disk);
+      out.println(prepared.line() + (engine == prepared.engine() ? "" : ", " + engine.describe()) + disk);
       String startedAt = Instant.now().toString();
       folder.measuring(true);
+      io.harness.core.engine.LiveFeed live = recording == null ? io.harness.core.engine.LiveFeed.NONE
+          : recording.live().begin(LiveLabels.of(workload, folder, target));
       RunRecords records;
       try {
-        records = recording == null ? prepared.engine().run(settings)
-            : recording.measured(() -> prepared.engine().run(settings));
+        records = recording == null ? engine.run(settings) : recording.measured(() -> engine.run(settings));
       } finally {
         folder.measuring(false);
       }
@@ -71,18 +74,25 @@ public final class Pipeline {
       int tasks = records.tasks().size();
       TextReport.failureLines(workload.label(), tasks, results(records)).forEach(err::println);
       figures.failures().forEach(err::println);
+      String nothingCounted = Analysis.nothingCounted(records);
+      if (nothingCounted != null) {
+        err.println(workload.label() + ": " + nothingCounted);
+      }
       if (settings.stop().requested()) {
         err.println(workload.label() + ": stopped by " + settings.stop().signal() + "; the figures cover what " + tasks
             + " task(s) did until then");
       }
       Recording.Observed observed = recording == null ? Recording.Observed.NONE : recording.observed(folder.dir(), err);
       int exit = settings.stop().exitCode(records.failed().isEmpty() && figures.failures().isEmpty()
-          ? ExitCodes.OK : ExitCodes.FAILED);
+          && nothingCounted == null ? ExitCodes.OK : ExitCodes.FAILED);
       RunResult result = result(workload, target, prepared, cluster, startedAt, exit, aggregate, figures, records,
           folder, observed);
       Path json = save(folder, result);
       if (json != null) {
         out.println("Result JSON: " + json);
+      }
+      if (recording != null) {
+        recording.live().end(live, LiveLabels.figures(aggregate, exit));
       }
       RunOutcome outcome = new RunOutcome(result, records, figures, aggregate, exit, folder.dir());
       Figures after = workload.finish(target, outcome, settings);
@@ -144,7 +154,8 @@ public final class Pipeline {
     return new RunResult(ResultFormat.CURRENT, workload.name(), workload.operation(), settings.commandLine(),
         settings.options(), Versions.detect(), hostName(), target.location(), target.description(), prepared.root(),
         cluster, startedAt, Instant.now().toString(), exit, failed, aggregate, figuresMap(figures), results(records),
-        settings.stop().signal(), folder.logName(), workload.plan(), observed.instrumentation(), observed.profile());
+        settings.stop().signal(), folder.logName(), workload.plan(), observed.instrumentation(), observed.profile(),
+        Analysis.clients(records));
   }
 
   /** The workload's figures as the JSON has them. */

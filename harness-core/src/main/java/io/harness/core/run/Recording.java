@@ -47,6 +47,7 @@ public final class Recording {
   private final List<Map<String, Object>> taskTimings = new ArrayList<>();
   private Profiler profiler;
   private Path flameGraph;
+  private io.harness.core.live.Live live = io.harness.core.live.Live.none();
 
   /**
    * What a run started from the Java API records: its folder under {@code runDir} (records, result, log),
@@ -73,6 +74,20 @@ public final class Recording {
     this.force = force;
   }
 
+  /**
+   * Where the runs' live views go ({@code --metrics-port}, {@code --live-csv}, {@code --jmx}): started by
+   * {@link #begin}, closed by whoever made it.
+   */
+  public Recording live(io.harness.core.live.Live hub) {
+    this.live = hub;
+    return this;
+  }
+
+  /** Where the runs' live views go (nowhere unless asked). */
+  public io.harness.core.live.Live live() {
+    return live;
+  }
+
   /** {@code --force}: a plan larger than the local disk's free space runs anyway. */
   public boolean force() {
     return force;
@@ -92,7 +107,8 @@ public final class Recording {
    * Checks {@code --profile} (the event, and that async-profiler loads here) and starts {@code --instrument}
    * (the agent loaded into this JVM), printing its line to {@code err}. Throws {@link UsageException} for bad
    * input; creates no file. First of all, {@code --run-dir} and {@code --json} must be places this user can
-   * write (or create), so a run never fails at its end for want of them.
+   * write (or create), so a run never fails at its end for want of them. Before the agent starts, the live outlets
+   * open ({@code --metrics-port} listens: a port in use is bad input).
    */
   public void begin(PrintStream err) {
     LocalOutputs.checkDirectory("--run-dir", runDir);
@@ -102,6 +118,7 @@ public final class Recording {
     if (profile != null) {
       profiler = Profiler.prepare(profile);
     }
+    live.start(err);
     if (instrument != null) {
       instrumentation = ServiceLoader.load(RunInstrumentation.class).findFirst().orElseThrow(
           () -> new UsageException("--instrument", "the instrumentation module is not on the class path"));
@@ -246,10 +263,6 @@ public final class Recording {
 
   /** This machine's name, for the run's JSON. */
   public static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "unknown";
-    }
+    return io.harness.core.engine.LocalHost.name();
   }
 }

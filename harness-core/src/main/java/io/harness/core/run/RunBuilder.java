@@ -27,6 +27,7 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
   private Path runDir;
   private Integer threads;
   private long taskTimeoutNanos;
+  private Clients clients;
 
   /** This builder, as its own class (for setters of subclasses). */
   @SuppressWarnings("unchecked")
@@ -64,6 +65,15 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
   /** Fails a task stuck in one call longer than {@code timeout} (default: never). */
   public B taskTimeout(Duration timeout) {
     this.taskTimeoutNanos = timeout.toNanos();
+    return self();
+  }
+
+  /**
+   * Runs a loop's threads ({@link ItemLoop}, {@link PhaseLoop}) in {@code clients} maps of a MapReduce job, each with
+   * the threads of {@link #threads(int)}, started by one barrier that waits at most {@code barrierTimeout}.
+   */
+  public B clients(int clients, Duration barrierTimeout) {
+    this.clients = Clients.of("mapreduce", clients, null, barrierTimeout.toNanos(), false, new Configuration());
     return self();
   }
 
@@ -112,7 +122,7 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
     io.harness.core.base.StopRequest stop = io.harness.core.base.StopRequest.open();
     try {
       Settings settings = new Settings(out, err, recording, List.of(), Map.of(), threads, taskTimeoutNanos, false,
-          stop);
+          stop, clients);
       return start.run(new Pipeline(settings));
     } finally {
       stop.close();

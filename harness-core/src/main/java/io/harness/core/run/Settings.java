@@ -22,19 +22,39 @@ import java.util.Map;
  * @param taskTimeoutNanos {@code --task-timeout}; 0: off
  * @param captureLogs whether {@code System.out} / {@code System.err} go to the run's log while it lasts
  * @param stop this run's stop request (a signal to the command-line process asks it), and so its exit code
+ * @param clients how many client JVMs run a loop's threads ({@code --clients}, {@code --engine}); null: one, this JVM
  */
 public record Settings(PrintStream out, PrintStream err, Recording recording, List<String> commandLine,
-    Map<String, Object> options, Integer threads, long taskTimeoutNanos, boolean captureLogs, StopRequest stop) {
+    Map<String, Object> options, Integer threads, long taskTimeoutNanos, boolean captureLogs, StopRequest stop,
+    Clients clients) {
+
+  public Settings {
+    clients = clients == null ? Clients.LOCAL : clients;
+  }
 
   /** A run that prints nothing and writes nothing: for the Java API. */
   public static Settings quiet() {
     PrintStream none = new PrintStream(OutputStream.nullOutputStream());
-    return new Settings(none, none, null, List.of(), Map.of(), null, 0, false, StopRequest.detached());
+    return new Settings(none, none, null, List.of(), Map.of(), null, 0, false, StopRequest.detached(), null);
   }
 
   /** The progress and stuck-task reports of a local engine's run, labelled (e.g. {@code dfsio write}). */
   public Monitor monitor(String label) {
-    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos).stopWhen(stop::requested);
+    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos).stopWhen(stop::requested)
+        .feeding(live());
+  }
+
+  /** What the run going on feeds its live view ({@code LiveFeed.NONE} when nothing watches): engines of their own. */
+  public io.harness.core.engine.LiveFeed live() {
+    return recording == null ? io.harness.core.engine.LiveFeed.NONE : recording.live().feed();
+  }
+
+  /**
+   * The threads of a loop over all its clients: {@code threads} (a client's, {@code -t}) times the clients. What a
+   * workload sizes per-thread state by (a directory per thread), since its loop numbers the threads over all clients.
+   */
+  public int allThreads(int threads) {
+    return threads * clients.count();
   }
 
   /** The local engine's threads for {@code tasks} tasks. */

@@ -1,7 +1,6 @@
 package io.harness.core.run;
 
 import io.harness.core.result.ResultWriter;
-import io.harness.core.result.RunResult;
 import io.harness.core.target.Target;
 import org.apache.hadoop.conf.Configuration;
 
@@ -143,8 +142,8 @@ public abstract class WorkloadOptions<B extends WorkloadOptions<B, P>, P> extend
   }
 
   @Override
-  public final Workload<?> restore(RunResult saved) {
-    return workload(ResultWriter.mapper().convertValue(saved.plan(), planType), saved.root());
+  public final Workload<?> restore(Object plan, String root) {
+    return workload(ResultWriter.mapper().convertValue(plan, planType), root);
   }
 
   /**

@@ -17,5 +17,15 @@ public interface WorkloadType {
   }
 
   /** The workload of {@code saved}, from its plan (and what else the result says, such as its root). */
-  Workload<?> restore(RunResult saved);
+  default Workload<?> restore(RunResult saved) {
+    return restore(saved.plan(), saved.root());
+  }
+
+  /**
+   * The workload of {@code plan} (as JSON reads it back: maps, lists, numbers, strings) that works under {@code root}:
+   * a saved run's, or the run a client of the MapReduce engine takes part in.
+   */
+  default Workload<?> restore(Object plan, String root) {
+    throw new UnsupportedOperationException(name() + " is rebuilt from a saved run only");
+  }
 }

@@ -127,7 +127,8 @@ class OptionsCommandTest {
     List<String> options = help.lines().map(String::strip).filter(l -> l.startsWith("-") && l.contains("  "))
         .map(l -> l.split("\\s+")[0].replace(",", "")).toList();
     assertEquals(List.of("--json=FILE", "--run-dir=DIR", "--instrument[=SETS]", "--profile=EVENT", "--no-report",
-        "--force", "--verbose", "-t", "-h", "-V"), options, help);
+        "--force", "--verbose", "--metrics-port=PORT", "--metrics-bind=ADDR", "--live-csv=FILE", "--live-every=TIME", "--jmx",
+        "-t", "-h", "-V"), options, help);
     assertTrue(help.contains("Its own threads."), help);
     assertThrows(CommandLine.UnmatchedArgumentException.class, () -> cl.parseArgs("--embedded", "hdfs"));
   }

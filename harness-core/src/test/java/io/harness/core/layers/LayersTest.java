@@ -45,7 +45,7 @@ class LayersTest {
     ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
         .layer("base").definedBy("io.harness.core.base..", "io.harness.core.util..", "io.harness.core.data..")
         .layer("context").definedBy("io.harness.core.context..")
-        .layer("records").definedBy("io.harness.core.engine..", "io.harness.core.result..",
+        .layer("records").definedBy("io.harness.core.engine..", "io.harness.core.live..", "io.harness.core.result..",
             "io.harness.core.profile..")
         .layer("run").definedBy("io.harness.core.run..", "io.harness.core.target..")
         .layer("report").definedBy("io.harness.core.report..")

@@ -177,7 +177,7 @@ class HtmlReportTest {
     assertEquals(3, charts.get(2).at("/data/datasets").size(), "write's distribution of every run");
   }
 
-  private static List<Double> ys(JsonNode points) {
+  static List<Double> ys(JsonNode points) {
     List<Double> ys = new ArrayList<>();
     points.forEach(p -> ys.add(p.get("y").asDouble()));
     return ys;

@@ -126,8 +126,12 @@ final class SampleRun {
 
   /** Saves the sample run in {@code dir} (result.json with a cluster context, records); returns it. */
   static SavedRun save(Path dir, boolean withCluster) throws Exception {
+    return save(dir, withCluster, records());
+  }
+
+  /** Saves a run of these records as the sample run is saved. */
+  static SavedRun save(Path dir, boolean withCluster, RunRecords records) throws Exception {
     Files.createDirectories(dir);
-    RunRecords records = records();
     Sample workload = new Sample();
     Map<String, Object> figures = new LinkedHashMap<>(ResultWriter.mapper().convertValue(workload.figures(records),
         Map.class));
@@ -166,7 +170,7 @@ final class SampleRun {
         options, new Versions("0.1.0", "3.4.3", "2.2.0", "17"), "host\"1", "hdfs://nn:8020", "MiniDFSCluster & co",
         "/data", null, "2026-11-23T10:00:00Z", "2026-11-23T10:00:05Z", 1, List.of("t2<b>: java.io.IOException: <gone>"),
         aggregate, figures, records.tasks().stream().map(TaskResult::of).toList(), null, null, workload.plan(),
-        instrumentation, profile);
+        instrumentation, profile, null);
     Path file = dir.resolve(RunFolder.RESULT);
     ResultWriter.write(result, file);
     if (withCluster) {

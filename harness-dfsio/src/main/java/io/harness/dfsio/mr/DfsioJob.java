@@ -53,10 +53,11 @@ public final class DfsioJob {
 
   /**
    * Runs the job and returns its wall time in milliseconds, from submission to completion. The job's id
-   * and tracking URL go to {@code log} once it is submitted.
+   * and tracking URL go to {@code log} once it is submitted; its counters feed the run's {@code live} view.
    */
   public static double run(Configuration base, FileSystem fs, DfsioParams params, int nrFiles,
-      Recording recording, PrintStream log, io.harness.core.base.StopRequest stop) throws IOException, InterruptedException, ClassNotFoundException {
+      Recording recording, PrintStream log, io.harness.core.base.StopRequest stop, io.harness.core.engine.LiveFeed live)
+      throws IOException, InterruptedException, ClassNotFoundException {
     Path root = new Path(params.root());
     Path control = new Path(root, CONTROL_DIR);
     writeControlFiles(base, fs, control, nrFiles, params.fileBytes());
@@ -83,7 +84,7 @@ public final class DfsioJob {
     job.setOutputFormatClass(PartFileOutput.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
     TaskInstrumentation.configure(job, recording == null ? null : recording.taskAgent(), log);
-    return MapReduceJobs.submitAndWait(job, log, stop);
+    return MapReduceJobs.submitAndWait(job, log, stop, live);
   }
 
   /**

@@ -65,7 +65,8 @@ public final class DfsgWorkload implements Workload<Target> {
   @Override
   public void preflight(Target target) {
     Path base = target.resolveRoot(plan.path() != null ? plan.path() : "/freon-dfsg");
-    dir = new Path(base, plan.prefix());
+    // a saved run's workload, rebuilt (by a client of the MapReduce engine), works where that run did
+    dir = directory != null ? new Path(directory) : new Path(base, plan.prefix());
     Roots.check(target, dir, "--path");
     Roots.checkAncestors(target, base, "--path");
   }

@@ -29,7 +29,8 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  * and its ratio to the plain run's: on a machine other work shares, steadier than the throughput.
  *
  * <p>Arguments: launcher [nrFiles] [fileSize] [rounds] [targets] [variants] (default: - 4 64MB 3 local,hdfs,ozone
- * instrument; the launcher is bin/harness; variants: instrument, profile (--profile cpu), comma-separated).
+ * instrument; the launcher is bin/harness; variants: instrument, profile (--profile cpu), metrics (--metrics-port,
+ * scraped every second by a thread of the bench as Prometheus would), comma-separated).
  */
 public final class InstrumentationOverheadBench {
   private InstrumentationOverheadBench() {}
@@ -49,7 +50,8 @@ public final class InstrumentationOverheadBench {
       switch (v) {
         case "instrument" -> variants.add(new String[] {"--instrument", "--instrument"});
         case "profile" -> variants.add(new String[] {"--profile cpu", "--profile", "cpu"});
-        default -> throw new IllegalArgumentException("variants: instrument, profile; not " + v);
+        case "metrics" -> variants.add(new String[] {"--metrics-port (scraped every 1 s)", "--metrics-port", PORT});
+        default -> throw new IllegalArgumentException("variants: instrument, profile, metrics; not " + v);
       }
     }
     Path work = Files.createTempDirectory("harness-bench-");
@@ -143,6 +145,35 @@ public final class InstrumentationOverheadBench {
     }
   }
 
+  /** Where a variant's free port goes on its command line. */
+  private static final String PORT = "<port>";
+
+  /** A scraper of the run's {@code /metrics} every second, as Prometheus would, until the process ends. */
+  private static Thread scraper(int port, Process p) {
+    Thread t = new Thread(() -> {
+      java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+      java.net.http.HttpRequest get = java.net.http.HttpRequest.newBuilder(
+          java.net.URI.create("http://127.0.0.1:" + port + "/metrics")).build();
+      while (p.isAlive()) {
+        try {
+          http.send(get, java.net.http.HttpResponse.BodyHandlers.discarding());
+        } catch (java.io.IOException e) {
+          // not listening yet, or no more
+        } catch (InterruptedException e) {
+          return;
+        }
+        try {
+          Thread.sleep(1000);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }, "bench-scraper");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
   /** User + system CPU seconds of this JVM's finished (waited-for) child processes: /proc/self/stat cutime, cstime. */
   private static double childrenCpuSeconds() throws Exception {
     String stat = Files.readString(Path.of("/proc/self/stat"));
@@ -182,12 +213,26 @@ public final class InstrumentationOverheadBench {
     if (t.site() != null) {
       cmd.addAll(List.of("-conf", t.site().toString()));
     }
-    cmd.addAll(Arrays.asList(extra));
+    int port = -1;
+    for (String e : extra) {
+      if (e.equals(PORT)) {
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+          port = free.getLocalPort();
+        }
+        cmd.add(String.valueOf(port));
+      } else {
+        cmd.add(e);
+      }
+    }
     File log = work.resolve("run.log").toFile();
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log).start();
+    Thread scraper = port < 0 ? null : scraper(port, p);
     if (!p.waitFor(900, TimeUnit.SECONDS) || p.exitValue() != 0) {
       p.destroyForcibly();
       throw new IllegalStateException(String.join(" ", cmd) + " failed:\n" + Files.readString(log.toPath()));
+    }
+    if (scraper != null) {
+      scraper.join();
     }
     JsonNode j = ResultWriter.mapper().readTree(work.resolve("last.json").toFile());
     return j.get("aggregate").get("mbPerSec").asDouble();

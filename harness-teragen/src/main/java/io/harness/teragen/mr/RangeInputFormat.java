@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.JobContext;
@@ -28,8 +27,7 @@ public final class RangeInputFormat extends InputFormat<IntWritable, NullWritabl
   static final String MAPS = "harness.teragen.maps";
 
   /** A range of rows. Its length is 0, as TeraGen's, so the job keeps the splits in order. */
-  public static final class RangeSplit extends InputSplit implements Writable {
-    int index;
+  public static final class RangeSplit extends io.harness.core.engine.IndexedSplit {
     long first;
     long count;
 
@@ -37,35 +35,25 @@ public final class RangeInputFormat extends InputFormat<IntWritable, NullWritabl
     }
 
     RangeSplit(RowRange r) {
-      index = r.index();
+      super(r.index());
       first = r.first();
       count = r.count();
     }
 
     RowRange range() {
-      return new RowRange(index, first, count);
-    }
-
-    @Override
-    public long getLength() {
-      return 0;
-    }
-
-    @Override
-    public String[] getLocations() {
-      return new String[0];
+      return new RowRange(index(), first, count);
     }
 
     @Override
     public void write(DataOutput out) throws IOException {
-      out.writeInt(index);
+      super.write(out);
       out.writeLong(first);
       out.writeLong(count);
     }
 
     @Override
     public void readFields(DataInput in) throws IOException {
-      index = in.readInt();
+      super.readFields(in);
       first = in.readLong();
       count = in.readLong();
     }
@@ -84,42 +72,6 @@ public final class RangeInputFormat extends InputFormat<IntWritable, NullWritabl
 
   @Override
   public RecordReader<IntWritable, NullWritable> createRecordReader(InputSplit split, TaskAttemptContext context) {
-    return new RecordReader<>() {
-      private final IntWritable key = new IntWritable();
-      private boolean done;
-
-      @Override
-      public void initialize(InputSplit s, TaskAttemptContext c) {
-        key.set(((RangeSplit) s).index);
-      }
-
-      @Override
-      public boolean nextKeyValue() {
-        if (done) {
-          return false;
-        }
-        done = true;
-        return true;
-      }
-
-      @Override
-      public IntWritable getCurrentKey() {
-        return key;
-      }
-
-      @Override
-      public NullWritable getCurrentValue() {
-        return NullWritable.get();
-      }
-
-      @Override
-      public float getProgress() {
-        return done ? 1 : 0;
-      }
-
-      @Override
-      public void close() {
-      }
-    };
+    return new io.harness.core.engine.SplitRecord(((RangeSplit) split).index());
   }
 }

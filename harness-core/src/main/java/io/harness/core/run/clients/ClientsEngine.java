@@ -1,0 +1,164 @@
+package io.harness.core.run.clients;
+
+import io.harness.core.base.RunFailedException;
+import io.harness.core.engine.EpochClock;
+import io.harness.core.engine.Intervals;
+import io.harness.core.engine.TaskInstrumentation;
+import io.harness.core.engine.TaskLine;
+import io.harness.core.engine.TaskRecord;
+import io.harness.core.result.ResultWriter;
+import io.harness.core.run.Clients;
+import io.harness.core.run.Engine;
+import io.harness.core.run.ItemLoop;
+import io.harness.core.run.PhaseLoop;
+import io.harness.core.run.RunRecords;
+import io.harness.core.run.RunTarget;
+import io.harness.core.run.Settings;
+import io.harness.core.run.Workload;
+import io.harness.core.target.Target;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The MapReduce engine of every workload whose engine is a loop ({@link ItemLoop}, {@link PhaseLoop}): the loop's
+ * threads run in {@code --clients} maps ({@link ClientJob}), each map a client JVM that rebuilds the workload and runs
+ * its slice; this launcher reads their side files back into the run's records. Their seconds are merged on one axis
+ * (from the barrier's release, the run's start); late clients' tasks are kept, marked, and their seconds left out
+ * unless {@code --count-late}. The records note the clients ({@value #CLIENTS}).
+ */
+public final class ClientsEngine implements Engine {
+  /** The run records' key for the clients: how many, which were late, their hosts and clocks, the job. */
+  public static final String CLIENTS = io.harness.core.run.Analysis.CLIENTS;
+
+  private final Workload<?> workload;
+  private final Engine loop;
+  private final Target target;
+  private final Path root;
+  private final Clients clients;
+
+  private ClientsEngine(Workload<?> workload, Engine loop, Target target, Path root, Clients clients) {
+    this.workload = workload;
+    this.loop = loop;
+    this.target = target;
+    this.root = root;
+    this.clients = clients;
+  }
+
+  /**
+   * The engine that runs {@code engine} (what {@code workload} prepared, working under {@code root}) as {@code clients}
+   * ask: itself on the local engine, else in a MapReduce job's maps, when it is a loop a map can rebuild.
+   */
+  public static Engine of(Workload<?> workload, Engine engine, RunTarget target, String root, Clients clients) {
+    if (!clients.mapReduce()) {
+      return engine;
+    }
+    if (!(engine instanceof ItemLoop || engine instanceof PhaseLoop) || !(target instanceof Target t)
+        || root == null) {
+      throw new RunFailedException(workload.label() + " runs on the local engine only: --engine mapreduce and "
+          + "--clients take workloads whose engine is a loop of threads on a Hadoop file system");
+    }
+    return new ClientsEngine(workload, engine, t, new Path(root), clients);
+  }
+
+  @Override
+  public String describe() {
+    return "MapReduce engine (" + target.conf().get("mapreduce.framework.name", "local") + "), " + clients.count()
+        + " client(s) x " + loop.describe();
+  }
+
+  @Override
+  public RunRecords run(Settings settings) throws Exception {
+    FileSystem fs = target.fs();
+    ClientBarrier barrier = new ClientBarrier(fs, root, clients.count(), clients.barrierTimeoutMillis());
+    fs.mkdirs(barrier.dir());
+    long launcherOffset = barrier.clockOffsetNanos("launcher");
+    String job;
+    try {
+      job = ClientJob.run(workload, target.conf(), root, settings);
+    } catch (RunFailedException e) {
+      if (!settings.stop().requested()) {
+        throw e;
+      }
+      // stopped: the clients' records are lost with the killed job; the run is still recorded
+      settings.err().println(workload.label() + ": " + e.getMessage());
+      long now = EpochClock.nowEpochNanos();
+      return new RunRecords(List.of(), List.of(), now, now, true);
+    }
+    List<TaskRecord> tasks = new ArrayList<>();
+    List<Intervals.Interval> seconds = new ArrayList<>();
+    List<Integer> late = new ArrayList<>();
+    Map<String, Object> offsets = new LinkedHashMap<>();
+    Map<String, Object> hosts = new LinkedHashMap<>();
+    Map<String, Object> nodes = new LinkedHashMap<>();
+    long release = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+    for (int c = 0; c < clients.count(); c++) {
+      List<String> lines = lines(fs, new Path(barrier.dir(), "report/" + c), job, c);
+      ClientReport report = ResultWriter.mapper().readValue(lines.get(0), ClientReport.class);
+      release = Math.min(release, report.releaseEpochNanos());
+      if (report.late()) {
+        late.add(c);
+      }
+      offsets.put("client-" + c, report.clockOffsetNanos() - launcherOffset);
+      hosts.put("client-" + c, report.host());
+      if (report.node() != null) {
+        nodes.put("client-" + c, report.node());
+      }
+      if (report.timings() != null && settings.recording() != null) {
+        settings.recording().addTaskTimings("client-" + c, TaskInstrumentation.parse(report.timings()));
+      }
+      for (String text : lines.subList(1, lines.size())) {
+        TaskLine line = TaskLine.read(text);
+        TaskRecord r = line.record();
+        tasks.add(r);
+        end = Math.max(end, r.endEpochNanos());
+        if (!report.late() || clients.countLate()) {
+          seconds.addAll(line.intervals());
+        }
+      }
+    }
+    fs.delete(barrier.dir(), true);
+    return new RunRecords(tasks, Intervals.merge(seconds), release, Math.max(end, release), false,
+        Map.of(CLIENTS, noted(job, late, offsets, hosts, nodes, release)));
+  }
+
+  /** What the records note about the clients. */
+  private Map<String, Object> noted(String job, List<Integer> late, Map<String, Object> offsets,
+      Map<String, Object> hosts, Map<String, Object> nodes, long release) {
+    long min = offsets.values().stream().mapToLong(o -> (Long) o).min().orElse(0);
+    long max = offsets.values().stream().mapToLong(o -> (Long) o).max().orElse(0);
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("count", clients.count());
+    m.put("late", late.size());
+    m.put("lateClients", late);
+    m.put("countLate", clients.countLate());
+    m.put("startAtMillis", clients.startAtMillis());
+    m.put("barrierTimeoutMillis", clients.barrierTimeoutMillis());
+    m.put("releaseEpochNanos", release);
+    m.put("clockOffsetsNanos", offsets);
+    m.put("clockSpreadNanos", max - min);
+    m.put("hosts", hosts);
+    if (!nodes.isEmpty()) {
+      m.put("nodes", nodes);
+    }
+    m.put("job", job);
+    return m;
+  }
+
+  /** The lines of client {@code c}'s side file; one missing is the run's failure (the job said it succeeded). */
+  private static List<String> lines(FileSystem fs, Path file, String job, int c) throws IOException {
+    try (FSDataInputStream in = fs.open(file)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
+    } catch (java.io.FileNotFoundException e) {
+      throw new RunFailedException("MapReduce job " + job + " succeeded but client " + c + " left no report in "
+          + file.getParent(), e);
+    }
+  }
+}
