@@ -43,7 +43,8 @@ final class HadoopClient {
     cp.add(confDir.toString());
     cp.addAll(classPath());
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx512m", "-Dlog4j.configuration=file:" + Cli.home().resolve("conf/log4j.properties")));
+        "-Xmx512m", io.harness.testkit.TestJvm.QUICK,
+        "-Dlog4j.configuration=file:" + Cli.home().resolve("conf/log4j.properties")));
     cmd.addAll(jvmOptions);
     cmd.addAll(List.of("-cp", String.join(File.pathSeparator, cp), "org.apache.hadoop.util.RunJar",
         System.getProperty("harness.jobjar")));

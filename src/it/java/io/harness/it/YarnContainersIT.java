@@ -14,6 +14,7 @@ import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
 import io.harness.testkit.Runs;
 import io.harness.testkit.SeededContent;
+import io.harness.testkit.TestJvm;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,9 +61,9 @@ class YarnContainersIT {
     Docker.requireOrSkip();
     ClusterImage image = ClusterImage.project();
     hdfs = HdfsContainers.start(work.resolve("hdfs"), 3, image, Map.of(), Duration.ofMinutes(3));
-    // the tasks here are short: their JVMs start on less CPU with the client compiler alone
+    // the tasks here are short: their JVMs start on less CPU with the client compiler alone (see TestJvm)
     yarn = YarnContainers.start(work.resolve("yarn"), hdfs, 3, image,
-        YarnContainers.taskJvmOptions("-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"), Duration.ofMinutes(3));
+        YarnContainers.taskJvmOptions(TestJvm.QUICK + " -XX:+UseSerialGC"), Duration.ofMinutes(3));
     System.out.printf("CONTAINERS | hdfs 3 datanodes %.1f s, yarn 3 nodemanagers %.1f s%n", hdfs.startSeconds(),
         yarn.startSeconds());
   }
