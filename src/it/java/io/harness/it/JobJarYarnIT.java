@@ -14,7 +14,6 @@ import io.harness.testkit.Run;
 import io.harness.testkit.RunAssertions;
 import io.harness.testkit.Runs;
 import io.harness.testkit.SeededContent;
-import java.io.File;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -328,26 +327,13 @@ class JobJarYarnIT {
    */
   private static Run hadoopJar(Path work, String... args) throws Exception {
     boolean instrument = java.util.Arrays.stream(args).anyMatch(a -> a.startsWith("--instrument"));
-    List<String> cp = new ArrayList<>();
-    cp.add(confDir.toString());
-    cp.addAll(HadoopClient.classPath());
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx512m", "-Dlog4j.configuration=file:" + Cli.home().resolve("conf/log4j.properties")));
+    List<String> all = new ArrayList<>(List.of(args));
     if (instrument) {
-      cmd.add("-Djdk.attach.allowAttachSelf=true");
+      all.addAll(List.of("-libjars", Cli.home().resolve("lib/harness-instrumentation.jar").toString()));
     }
-    cmd.addAll(List.of("-cp", String.join(File.pathSeparator, cp), "org.apache.hadoop.util.RunJar",
-        System.getProperty("harness.jobjar")));
-    cmd.addAll(List.of(args));
-    if (instrument) {
-      cmd.addAll(List.of("-libjars", Cli.home().resolve("lib/harness-instrumentation.jar").toString()));
-    }
-    cmd.addAll(List.of("--run-dir", work.resolve("runs").toString()));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
-    pb.environment().remove("HADOOP_CONF_DIR");
-    pb.environment().remove("OZONE_CONF_DIR");
-    // a guard against a hang only, not a speed check
-    return Cli.exec(pb, 600);
+    all.addAll(List.of("--run-dir", work.resolve("runs").toString()));
+    return HadoopClient.runJar(confDir, work, instrument ? List.of("-Djdk.attach.allowAttachSelf=true") : List.of(),
+        all);
   }
 
   private static RMApp lastApp() {

@@ -33,6 +33,13 @@ public final class Service {
       "java.base/sun.nio.ch", "java.base/java.util.concurrent", "java.base/java.util.concurrent.atomic",
       "java.base/java.lang.invoke", "java.security.jgss/sun.security.krb5");
 
+  /**
+   * The image's JRE as {@code JAVA_HOME}: the child JVMs a service starts (a NodeManager's application masters and
+   * tasks, launched as {@code $JAVA_HOME/bin/java}) need it, and the image sets no environment of its own.
+   */
+  private static final String JAVA_HOME =
+      "export JAVA_HOME=\"$(dirname \"$(dirname \"$(readlink -f \"$(command -v java)\")\")\")\"; ";
+
   private final String name;
   private final ClusterImage image;
   private final String mainClass;
@@ -92,7 +99,8 @@ public final class Service {
   public synchronized void start(Duration limit) {
     removeContainer();
     String run = java(mainClass, List.of());
-    String cmd = !initialized && initArgs != null ? java(mainClass, initArgs) + " && exec " + run : "exec " + run;
+    String cmd = JAVA_HOME + (!initialized && initArgs != null ? java(mainClass, initArgs) + " && exec " + run
+        : "exec " + run);
     try {
       logStream = new PrintStream(Files.newOutputStream(log, StandardOpenOption.CREATE, StandardOpenOption.APPEND),
           true, StandardCharsets.UTF_8);
@@ -196,12 +204,19 @@ public final class Service {
     }
   }
 
+  /** The JVM options every service gets for the JDK reflection its libraries need on Java 17. */
+  static List<String> addOpens() {
+    List<String> opts = new ArrayList<>();
+    for (String open : ADD_OPENS) {
+      opts.add("--add-opens=" + open + "=ALL-UNNAMED");
+    }
+    return opts;
+  }
+
   private String java(String main, List<String> args) {
     List<String> cmd = new ArrayList<>(List.of("java", "-Xmx" + heap, "-XX:+UseSerialGC",
         "-XX:+ExitOnOutOfMemoryError", "-Djava.net.preferIPv4Stack=true"));
-    for (String open : ADD_OPENS) {
-      cmd.add("--add-opens=" + open + "=ALL-UNNAMED");
-    }
+    cmd.addAll(addOpens());
     cmd.addAll(List.of(System.getProperty(SERVER_OPTIONS, "").trim().split("\\s+")).stream()
         .filter(o -> !o.isEmpty()).toList());
     cmd.addAll(List.of("-cp", confDir + ":" + image.classPath(), main));
