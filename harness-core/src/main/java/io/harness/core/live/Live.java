@@ -1,6 +1,5 @@
 package io.harness.core.live;
 
-import com.codahale.metrics.JmxReporter;
 import io.harness.core.base.UsageException;
 import io.harness.core.engine.LiveFeed;
 import java.io.IOException;
@@ -30,6 +29,8 @@ import java.util.function.Function;
 public final class Live implements AutoCloseable {
   /** Runs whose final values stay on the endpoint and page (an experiment's, oldest dropped first). */
   static final int RUNS_KEPT = 50;
+  /** The shortest interval of the CSV's rows and the page's points. */
+  public static final long MIN_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
   /**
    * What the options ask for.
@@ -55,7 +56,7 @@ public final class Live implements AutoCloseable {
   private final Deque<LiveRun> runs = new ArrayDeque<>();
   private final Map<LiveRun, List<LiveTick>> ticks = new HashMap<>();
   private final Map<LiveRun, Map<String, HdrReservoir.Window>> windows = new HashMap<>();
-  private final Map<LiveRun, JmxReporter> jmx = new HashMap<>();
+  private final Map<LiveRun, LiveJmx> jmx = new HashMap<>();
   private LiveServer server;
   private LiveCsv csv;
   private ScheduledExecutorService ticker;
@@ -85,6 +86,13 @@ public final class Live implements AutoCloseable {
     }
     if (options.port() != null && (options.port() < 0 || options.port() > 65535)) {
       throw new UsageException("--metrics-port", "must be a port number (0 to 65535), was " + options.port());
+    }
+    if (options.bind() == null || options.bind().isBlank()) {
+      throw new UsageException("--metrics-bind", "must not be empty");
+    }
+    if (options.intervalNanos() < MIN_INTERVAL_NANOS) {
+      throw new UsageException("--live-every", "must be at least 10ms (each interval writes a row per kind of "
+          + "call), was " + (options.intervalNanos() / 1e6) + " ms");
     }
     if (options.csv() != null) {
       io.harness.core.util.LocalOutputs.checkFile("--live-csv", options.csv());
@@ -145,10 +153,7 @@ public final class Live implements AutoCloseable {
     ticks.put(run, new ArrayList<>());
     windows.put(run, new HashMap<>());
     if (options.jmx()) {
-      JmxReporter reporter = JmxReporter.forRegistry(run.registry()).inDomain("harness")
-          .createsObjectNamesWith(new RunNames(run.id())).build();
-      reporter.start();
-      jmx.put(run, reporter);
+      jmx.put(run, new LiveJmx(run.registry(), run.id()));
     }
     current = run;
     return run;
@@ -211,9 +216,9 @@ public final class Live implements AutoCloseable {
   private void forget(LiveRun run) {
     ticks.remove(run);
     windows.remove(run);
-    JmxReporter r = jmx.remove(run);
-    if (r != null) {
-      r.stop();
+    LiveJmx beans = jmx.remove(run);
+    if (beans != null) {
+      beans.close();
     }
   }
 
@@ -261,22 +266,6 @@ public final class Live implements AutoCloseable {
         }
         csv = null;
       }
-    }
-  }
-
-  /** MBean names: {@code harness:run=<run id>,name=<metric>}. */
-  private record RunNames(String runId) implements com.codahale.metrics.ObjectNameFactory {
-    @Override
-    public javax.management.ObjectName createName(String type, String domain, String name) {
-      try {
-        return new javax.management.ObjectName(domain + ":run=" + value(runId) + ",name=" + value(name));
-      } catch (javax.management.MalformedObjectNameException e) {
-        throw new IllegalArgumentException(e);
-      }
-    }
-
-    private static String value(String s) {
-      return s.matches("[A-Za-z0-9._-]+") ? s : javax.management.ObjectName.quote(s);
     }
   }
 }
