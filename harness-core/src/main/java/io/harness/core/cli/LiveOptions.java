@@ -59,6 +59,12 @@ public final class LiveOptions {
     }
   }
 
+  /** The first live option given, or null: an experiment's workload line may have none (the experiment's serve). */
+  String given() {
+    return metricsPort != null ? "--metrics-port" : metricsBind != null ? "--metrics-bind" : liveCsv != null
+        ? "--live-csv" : liveEvery != null ? "--live-every" : jmx ? "--jmx" : null;
+  }
+
   /**
    * Where the live metrics go, as the options say (nothing started yet: {@link Live#start} does, and checks the
    * port, the address and the CSV's place). An option that would do nothing is bad input.
@@ -67,13 +73,13 @@ public final class LiveOptions {
     if (metricsBind != null && metricsPort == null) {
       throw new UsageException("--metrics-bind", "only with --metrics-port (it is the address that port listens on)");
     }
-    if (liveEvery != null && metricsPort == null && liveCsv == null) {
-      throw new UsageException("--live-every", "only with --live-csv or --metrics-port (it is the interval of their "
-          + "rows and points)");
-    }
     if (liveEvery != null && liveEvery.nanos() < Live.MIN_INTERVAL_NANOS) {
       throw new UsageException("--live-every", (liveEvery.nanos() <= 0 ? "must be positive" : "must be at least "
           + "10ms (each interval writes a row per kind of call)") + ", was " + liveEvery);
+    }
+    if (liveEvery != null && metricsPort == null && liveCsv == null) {
+      throw new UsageException("--live-every", "only with --live-csv or --metrics-port (it is the interval of their "
+          + "rows and points)");
     }
     return new Live(new Live.Options(metricsBind == null ? Live.Options.LOOPBACK : metricsBind, metricsPort, liveCsv,
         liveEvery == null ? TimeUnit.SECONDS.toNanos(1) : liveEvery.nanos(), jmx), LivePage::html);
