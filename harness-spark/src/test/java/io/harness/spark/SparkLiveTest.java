@@ -35,10 +35,10 @@ class SparkLiveTest {
 
   @Test
   void theEndpointHoldsWhatEachRunsResultSays() throws Exception {
-    Configuration conf = new Configuration();
-    conf.set("fs.defaultFS", "file:///");
     Path runs = tmp.resolve("runs");
     String set = tmp.resolve("set").toUri().toString();
+    Configuration conf = new Configuration();
+    conf.set("fs.defaultFS", "file:///");
     try (Live hub = RunBuilder.liveHub(new Live.Options(Live.Options.LOOPBACK, 0, tmp.resolve("live.csv"),
         TimeUnit.MILLISECONDS.toNanos(200), true))) {
       hub.start(System.err);

@@ -9,11 +9,18 @@ import com.codahale.metrics.Snapshot;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
+import java.util.LinkedHashMap;
+import java.util.function.Supplier;
+import javax.management.Attribute;
+import javax.management.AttributeList;
+import javax.management.AttributeNotFoundException;
+import javax.management.DynamicMBean;
 import javax.management.JMException;
+import javax.management.MBeanAttributeInfo;
+import javax.management.MBeanException;
+import javax.management.MBeanInfo;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
-import javax.management.StandardMBean;
 
 /**
  * A run's registry as MBeans of the platform MBean server ({@code --jmx}): {@code harness:run=<run id>,name=<metric>},
@@ -26,51 +33,6 @@ import javax.management.StandardMBean;
  * either class path.
  */
 final class LiveJmx implements AutoCloseable {
-  /** A meter's attributes. */
-  public interface MeterBean {
-    long getCount();
-
-    double getMeanRate();
-
-    double getOneMinuteRate();
-
-    double getFiveMinuteRate();
-
-    double getFifteenMinuteRate();
-
-    String getRateUnit();
-  }
-
-  /** A histogram's attributes (nanoseconds, for latency). */
-  public interface HistogramBean {
-    long getCount();
-
-    long getMin();
-
-    long getMax();
-
-    double getMean();
-
-    double getStdDev();
-
-    double get50thPercentile();
-
-    double get75thPercentile();
-
-    double get95thPercentile();
-
-    double get98thPercentile();
-
-    double get99thPercentile();
-
-    double get999thPercentile();
-  }
-
-  /** A gauge's attribute. */
-  public interface GaugeBean {
-    Object getValue();
-  }
-
   private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
   private final MetricRegistry registry;
   private final String runId;
@@ -78,17 +40,27 @@ final class LiveJmx implements AutoCloseable {
   private final MetricRegistryListener listener = new MetricRegistryListener.Base() {
     @Override
     public void onGaugeAdded(String name, Gauge<?> gauge) {
-      add(name, new StandardMBean(gauge::getValue, GaugeBean.class, false));
+      add(name, new Bean().with("Value", gauge::getValue));
     }
 
     @Override
     public void onMeterAdded(String name, Meter meter) {
-      add(name, new StandardMBean(meterBean(meter), MeterBean.class, false));
+      add(name, new Bean().with("Count", meter::getCount).with("MeanRate", meter::getMeanRate)
+          .with("OneMinuteRate", meter::getOneMinuteRate).with("FiveMinuteRate", meter::getFiveMinuteRate)
+          .with("FifteenMinuteRate", meter::getFifteenMinuteRate).with("RateUnit", () -> "events/second"));
     }
 
     @Override
     public void onHistogramAdded(String name, Histogram histogram) {
-      add(name, new StandardMBean(histogramBean(histogram), HistogramBean.class, false));
+      Supplier<Snapshot> s = histogram::getSnapshot;
+      add(name, new Bean().with("Count", histogram::getCount).with("Min", () -> s.get().getMin())
+          .with("Max", () -> s.get().getMax()).with("Mean", () -> s.get().getMean())
+          .with("StdDev", () -> s.get().getStdDev()).with("50thPercentile", () -> s.get().getMedian())
+          .with("75thPercentile", () -> s.get().get75thPercentile())
+          .with("95thPercentile", () -> s.get().get95thPercentile())
+          .with("98thPercentile", () -> s.get().get98thPercentile())
+          .with("99thPercentile", () -> s.get().get99thPercentile())
+          .with("999thPercentile", () -> s.get().get999thPercentile()));
     }
 
     @Override
@@ -114,7 +86,7 @@ final class LiveJmx implements AutoCloseable {
     registry.addListener(listener);
   }
 
-  private void add(String name, StandardMBean bean) {
+  private void add(String name, Bean bean) {
     try {
       ObjectName objectName = new ObjectName("harness:run=" + value(runId) + ",name=" + value(name));
       if (server.isRegistered(objectName)) {
@@ -142,84 +114,61 @@ final class LiveJmx implements AutoCloseable {
     return s.matches("[A-Za-z0-9._-]+") ? s : ObjectName.quote(s);
   }
 
-  private static MeterBean meterBean(Meter m) {
-    return new MeterBean() {
-      public long getCount() {
-        return m.getCount();
-      }
+  /** An MBean of read-only attributes, each read when asked. */
+  private static final class Bean implements DynamicMBean {
+    private final Map<String, Supplier<?>> attributes = new LinkedHashMap<>();
 
-      public double getMeanRate() {
-        return m.getMeanRate();
-      }
+    /** Adds the attribute {@code name}, read by {@code read} whenever asked. */
+    Bean with(String name, Supplier<?> read) {
+      attributes.put(name, read);
+      return this;
+    }
 
-      public double getOneMinuteRate() {
-        return m.getOneMinuteRate();
+    @Override
+    public Object getAttribute(String name) throws AttributeNotFoundException {
+      Supplier<?> s = attributes.get(name);
+      if (s == null) {
+        throw new AttributeNotFoundException(name);
       }
+      return s.get();
+    }
 
-      public double getFiveMinuteRate() {
-        return m.getFiveMinuteRate();
+    @Override
+    public AttributeList getAttributes(String[] names) {
+      AttributeList list = new AttributeList();
+      for (String n : names) {
+        if (attributes.containsKey(n)) {
+          list.add(new Attribute(n, attributes.get(n).get()));
+        }
       }
+      return list;
+    }
 
-      public double getFifteenMinuteRate() {
-        return m.getFifteenMinuteRate();
-      }
+    @Override
+    public void setAttribute(Attribute attribute) throws AttributeNotFoundException {
+      throw new AttributeNotFoundException(attribute.getName() + " is read-only");
+    }
 
-      public String getRateUnit() {
-        return "events/" + TimeUnit.SECONDS.name().toLowerCase(java.util.Locale.ROOT);
-      }
-    };
-  }
+    @Override
+    public AttributeList setAttributes(AttributeList list) {
+      return new AttributeList();
+    }
 
-  private static HistogramBean histogramBean(Histogram h) {
-    return new HistogramBean() {
-      public long getCount() {
-        return h.getCount();
-      }
+    @Override
+    public Object invoke(String action, Object[] params, String[] signature) throws MBeanException {
+      throw new MBeanException(new UnsupportedOperationException(action));
+    }
 
-      private Snapshot s() {
-        return h.getSnapshot();
-      }
+    @Override
+    public MBeanInfo getMBeanInfo() {
+      MBeanAttributeInfo[] infos = attributes.entrySet().stream().map(e -> new MBeanAttributeInfo(e.getKey(),
+          type(e.getValue().get()), e.getKey(), true, false, false)).toArray(MBeanAttributeInfo[]::new);
+      return new MBeanInfo(Bean.class.getName(), "harness live metric", infos, null, null, null);
+    }
 
-      public long getMin() {
-        return s().getMin();
-      }
-
-      public long getMax() {
-        return s().getMax();
-      }
-
-      public double getMean() {
-        return s().getMean();
-      }
-
-      public double getStdDev() {
-        return s().getStdDev();
-      }
-
-      public double get50thPercentile() {
-        return s().getMedian();
-      }
-
-      public double get75thPercentile() {
-        return s().get75thPercentile();
-      }
-
-      public double get95thPercentile() {
-        return s().get95thPercentile();
-      }
-
-      public double get98thPercentile() {
-        return s().get98thPercentile();
-      }
-
-      public double get99thPercentile() {
-        return s().get99thPercentile();
-      }
-
-      public double get999thPercentile() {
-        return s().get999thPercentile();
-      }
-    };
+    private static String type(Object value) {
+      return value == null ? Object.class.getName() : value.getClass().getName();
+    }
   }
 
   /** Unregisters every MBean of the run. */
