@@ -124,6 +124,11 @@ class BadInputIT {
         work.resolve("copy").toString(), "--run-dir", runs);
     expectUsage("harness spark generate: --master: 'nonsense://x' is not a Spark master URL", "spark", "generate",
         "--master", "nonsense://x", "--records", "10", work.resolve("sp").toString(), "--run-dir", runs);
+    // the live options on Spark's class path (its Dropwizard metrics are version 4, Hadoop's 3)
+    expectUsage("harness spark generate: --metrics-port: 'x' is not a port number (0 to 65535)", "spark", "generate",
+        "--records", "10", work.resolve("sp").toString(), "--run-dir", runs, "--metrics-port", "x");
+    expectUsage("harness spark count: --live-every: must be positive, was 0", "spark", "count", dir.toString(),
+        "--run-dir", runs, "--live-csv", work.resolve("l.csv").toString(), "--live-every", "0");
   }
 
   @Test

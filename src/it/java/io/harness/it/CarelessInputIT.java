@@ -159,6 +159,63 @@ class CarelessInputIT {
         "report", bad.toString());
   }
 
+  /**
+   * The live options on every command that has them (every workload, harness experiment): values of the wrong kind,
+   * a port in use, an address not of this machine, a CSV where no file can be, options that would do nothing. The
+   * port is checked by listening on it, before the run's folder, and the CSV's place before it is made.
+   */
+  @Test
+  void liveOptionsCarelessly() throws Exception {
+    Path file = Files.writeString(work.resolve("f"), "x");
+    String csv = work.resolve("live.csv").toString();
+    String[][] commands = {
+        {"dfsio", "-write", "-nrFiles", "1", "-fileSize", "1MB", "--root", root, "--run-dir", runs},
+        {"teragen", "10", work.resolve("t").toString(), "--run-dir", runs},
+        {"freon", "dfsg", "-n", "1", "--path", root, "--run-dir", runs},
+        {"namespace", "-n", "2", "--path", root + "/ns", "--run-dir", runs},
+        {"experiment", experiment().toString(), "-o", work.resolve("e").toString()}};
+    try (java.net.ServerSocket busy = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      String inUse = Integer.toString(busy.getLocalPort());
+      Object[][] cases = {
+          {"--metrics-port: must be a port number (0 to 65535), was 65536", new String[] {"--metrics-port", "65536"}},
+          {"--metrics-port: must be a port number (0 to 65535), was -1", new String[] {"--metrics-port", "-1"}},
+          {"--metrics-port: 'http' is not a port number (0 to 65535)", new String[] {"--metrics-port", "http"}},
+          {"--metrics-port: cannot listen on 127.0.0.1:" + inUse + ": address already in use",
+              new String[] {"--metrics-port", inUse}},
+          {"--metrics-bind: unknown host no-such-host.invalid",
+              new String[] {"--metrics-port", "0", "--metrics-bind", "no-such-host.invalid"}},
+          // TEST-NET-3 (RFC 5737): never an address of this machine; nothing is sent to it
+          {"--metrics-bind: 203.0.113.7 is not an address of this machine",
+              new String[] {"--metrics-port", "0", "--metrics-bind", "203.0.113.7"}},
+          {"--metrics-bind: must not be empty", new String[] {"--metrics-port", "0", "--metrics-bind", ""}},
+          {"--metrics-bind: only with --metrics-port", new String[] {"--metrics-bind", "0.0.0.0"}},
+          {"--live-csv: " + work + " is a directory, not a file", new String[] {"--live-csv", work.toString()}},
+          {"--live-csv: cannot create " + file.resolve("l.csv") + ": " + file + " is a file, not a directory",
+              new String[] {"--live-csv", file.resolve("l.csv").toString()}},
+          {"--live-csv: cannot create " + VIRTUAL.resolve("l.csv"),
+              new String[] {"--live-csv", VIRTUAL.resolve("l.csv").toString()}},
+          {"--live-csv: must not be empty", new String[] {"--live-csv", ""}},
+          {"--live-every: must be positive, was 0", new String[] {"--live-csv", csv, "--live-every", "0"}},
+          {"--live-every: must be at least 10ms", new String[] {"--metrics-port", "0", "--live-every", "1ms"}},
+          {"--live-every: '-1s' is not a time span", new String[] {"--live-csv", csv, "--live-every", "-1s"}},
+          {"--live-every: '9999999h' is too long", new String[] {"--live-csv", csv, "--live-every", "9999999h"}},
+          {"--live-every: only with --live-csv or --metrics-port", new String[] {"--jmx", "--live-every", "2s"}}};
+      for (String[] command : commands) {
+        for (Object[] c : cases) {
+          String[] options = (String[]) c[1];
+          String[] line = java.util.stream.Stream.concat(java.util.Arrays.stream(command),
+              java.util.Arrays.stream(options)).toArray(String[]::new);
+          refused((String) c[0], line);
+        }
+      }
+    }
+    // an experiment serves every run of its matrix: a workload's line has no live options of its own
+    Path e = Files.writeString(work.resolve("e-live.yaml"), "targets:\n  local: {fs: \"file:///\", root: " + root
+        + "}\nworkloads:\n  - run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/w --live-csv " + csv + "\n");
+    refused("harness dfsio: --live-csv: not on a workload's line: give it to harness experiment", "experiment",
+        e.toString(), "-o", work.resolve("e").toString());
+  }
+
   /** A configuration directory that does not exist is said once, and the run goes on. */
   @Test
   void aMissingConfigurationDirectoryIsSaid() {

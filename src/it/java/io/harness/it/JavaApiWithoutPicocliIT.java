@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Java API needs no picocli: dfsio, teragen, teravalidate and freon dfsg built in code and run in a JVM whose
- * class path is this test's without picocli's jar, each run checked by its numbers.
+ * class path is this test's without picocli's jar, each run checked by its numbers; a dfsio read watched live
+ * (RunBuilder's live options) shows the same bytes on its metrics port, in its live CSV and in JMX.
  */
 class JavaApiWithoutPicocliIT {
   @TempDir
@@ -37,9 +38,10 @@ class JavaApiWithoutPicocliIT {
     String text = Files.readString(out, StandardCharsets.UTF_8);
     assertFalse(text.contains("picocli"), text);
     assertEquals(0, p.exitValue(), text);
-    List<String> lines = text.lines().filter(l -> l.matches("^(dfsio|teragen|teravalidate|dfsg)\\b.*"))
+    List<String> lines = text.lines().filter(l -> l.matches("^(dfsio|teragen|teravalidate|dfsg|live)\\b.*"))
         .collect(Collectors.toList());
+    // live: the run's bytes, then the same from /metrics, the live CSV's last row and JMX
     assertEquals(List.of("dfsio write 0 2097152", "dfsio read 0 2097152", "teragen 0 100000", "teravalidate 0",
-        "dfsg 0 10"), lines, text);
+        "dfsg 0 10", "live 0 2097152 2097152 2097152 2097152"), lines, text);
   }
 }

@@ -90,9 +90,9 @@ public final class CopyWorkload implements Workload<SparkTarget> {
     copyMarker(src, dst);
     if (plan.verify()) {
       run.note(CopyFigures.SOURCE_ROWS, run.job("--verify: count of " + src.path(),
-          () -> run.spark.count(src.uri()).rows()));
+          () -> run.spark.count(src.uri(), false).rows()));
       run.note(CopyFigures.DESTINATION_ROWS, run.job("--verify: count of " + dst.path(),
-          () -> run.spark.count(dst.uri()).rows()));
+          () -> run.spark.count(dst.uri(), false).rows()));
       run.note(CopyFigures.VERIFY, Verification.of(run.spark, dst));
     }
   }

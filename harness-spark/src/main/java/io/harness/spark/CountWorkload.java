@@ -53,7 +53,7 @@ public final class CountWorkload implements Workload<SparkTarget> {
       run.note(CountFigures.FILES, files.count());
       run.note(CountFigures.BYTES, files.bytes());
       run.begin();
-      SparkRunner.Counted counted = run.job("count of " + dir.path(), () -> run.spark.count(dir.uri()));
+      SparkRunner.Counted counted = run.job("count of " + dir.path(), () -> run.spark.count(dir.uri(), true));
       run.end();
       run.note(CountFigures.ROWS, counted.rows());
       run.tasks(counted.tasks(), "", false);

@@ -27,6 +27,8 @@ import org.HdrHistogram.Histogram;
  * records. The engine's start and end are the driver's clock around the measured jobs.
  */
 final class SparkEngine implements Engine {
+  /** The records' one kind of call: a task attempt, its duration. */
+  static final String TASK = "task";
   static final String BYTES_READ = "bytesRead";
   static final String BYTES_WRITTEN = "bytesWritten";
   static final String RECORDS_READ = "recordsRead";
@@ -67,11 +69,14 @@ final class SparkEngine implements Engine {
     run.note("sparkVersion", spark.version());
     run.note("master", spark.master());
     run.note("defaultParallelism", spark.defaultParallelism());
+    spark.feed(settings.live());
     try (RemoteProgress p = RemoteProgress.start(settings.err(), label, this::counts, settings.stop(), spark::cancel)) {
       jobs.run(run);
     } catch (Stopped e) {
       run.stopped = true;
       settings.err().println(label + ": " + e.getMessage() + " stopped; the records hold the jobs done before");
+    } finally {
+      spark.feed(io.harness.core.engine.LiveFeed.NONE);
     }
     long now = EpochClock.nowEpochNanos();
     long start = run.start != 0 ? run.start : now;
@@ -89,7 +94,7 @@ final class SparkEngine implements Engine {
     for (TaskRecord t : tasks) {
       Histogram h = new Histogram(3);
       h.recordValue(Math.max(1, t.endEpochNanos() - t.startEpochNanos()));
-      one.add(new io.harness.core.engine.Intervals.Interval("task",
+      one.add(new io.harness.core.engine.Intervals.Interval(TASK,
           (int) Math.max(0, (t.endEpochNanos() - startEpochNanos) / 1_000_000_000L), h));
     }
     return io.harness.core.engine.Intervals.merge(one);
@@ -184,7 +189,7 @@ final class SparkEngine implements Engine {
         extra.put(BYTES_WRITTEN, t.bytesWritten());
         extra.put(RECORDS_READ, t.recordsRead());
         extra.put(RECORDS_WRITTEN, t.recordsWritten());
-        tasks.add(new TaskRecord(tasks.size(), name, bytes, startNanos, endNanos, Map.of("task", h), perTick, null,
+        tasks.add(new TaskRecord(tasks.size(), name, bytes, startNanos, endNanos, Map.of(TASK, h), perTick, null,
             false, List.of(), extra));
       }
     }

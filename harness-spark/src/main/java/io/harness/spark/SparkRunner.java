@@ -45,9 +45,16 @@ final class SparkRunner implements AutoCloseable {
   record Counted(long rows, List<TaskCollector.SparkTask> tasks) {
   }
 
-  /** Runs {@code action}'s jobs in a job group of their own and returns their tasks, as Spark recorded them. */
-  private List<TaskCollector.SparkTask> tasksOf(String name, Runnable action) {
+  /**
+   * Runs {@code action}'s jobs in a job group of their own and returns their tasks, as Spark recorded them; tasks
+   * that are the run's records ({@code fed} non-null) feed its live view as they end, with the bytes written
+   * ({@code fed} true) or read.
+   */
+  private List<TaskCollector.SparkTask> tasksOf(String name, Boolean fed, Runnable action) {
     String id = "harness-" + name + "-" + (++groups);
+    if (fed != null) {
+      collector.feeds(id, fed);
+    }
     spark.sparkContext().setJobGroup(id, "harness spark " + name, false);
     group = id;
     try {
@@ -117,6 +124,11 @@ final class SparkRunner implements AutoCloseable {
     return collector.progress();
   }
 
+  /** The run's live view, fed by the tasks of its measured jobs from now on ({@code LiveFeed.NONE}: none). */
+  void feed(io.harness.core.engine.LiveFeed feed) {
+    collector.feed(feed);
+  }
+
   /** Cancels the job that runs now, if any (the run was asked to stop): its action fails. */
   void cancel() {
     String g = group;
@@ -135,19 +147,21 @@ final class SparkRunner implements AutoCloseable {
     UserDefinedFunction payload = udf(new PayloadUdf(seed, recordSize), DataTypes.BinaryType);
     Dataset<Row> df = spark.range(firstId, firstId + rows, 1, partitions)
         .select(col(ID), payload.apply(col(ID)).as(PAYLOAD));
-    return tasksOf("generate", () -> df.write().mode(SaveMode.Append).option("compression", compression)
+    return tasksOf("generate", true, () -> df.write().mode(SaveMode.Append).option("compression", compression)
         .parquet(dir));
   }
 
-  Counted count(String dir) {
+  /** Counts the rows at {@code dir}; {@code measured}: its tasks are the run's records (they feed the live view). */
+  Counted count(String dir, boolean measured) {
     long[] rows = new long[1];
-    List<TaskCollector.SparkTask> tasks = tasksOf("count", () -> rows[0] = spark.read().parquet(dir).count());
+    List<TaskCollector.SparkTask> tasks = tasksOf("count", measured ? Boolean.FALSE : null,
+        () -> rows[0] = spark.read().parquet(dir).count());
     return new Counted(rows[0], tasks);
   }
 
   /** Reads {@code src} and writes it to {@code dst} (which must not exist). */
   List<TaskCollector.SparkTask> copy(String src, String dst, String compression) {
-    return tasksOf("copy", () -> {
+    return tasksOf("copy", true, () -> {
       var w = spark.read().parquet(src).write().mode(SaveMode.ErrorIfExists);
       if (compression != null) {
         w = w.option("compression", compression);

@@ -12,6 +12,7 @@ import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.apache.spark.scheduler.TaskInfo;
+import io.harness.core.engine.LiveFeed;
 import org.apache.spark.executor.TaskMetrics;
 
 /**
@@ -34,6 +35,13 @@ final class TaskCollector extends SparkListener {
   private long finished;
   private long bytesRead;
   private long bytesWritten;
+  /** Task attempts of the fed groups: started, ended well, failed. */
+  private long fedStarted;
+  private long fedDone;
+  private long fedFailed;
+  /** The job groups whose tasks are the run's records, and which bytes each feeds: written (true) or read. */
+  private final Map<String, Boolean> fed = new HashMap<>();
+  private volatile LiveFeed feed = LiveFeed.NONE;
 
   /** What the harness's jobs have done so far, for the progress lines: tasks, and bytes read and written. */
   record Progress(long tasksDone, long tasksRunning, long bytesRead, long bytesWritten) {
@@ -53,8 +61,10 @@ final class TaskCollector extends SparkListener {
 
   @Override
   public synchronized void onTaskStart(SparkListenerTaskStart e) {
-    if (stageGroup.containsKey(e.stageId())) {
+    String group = stageGroup.get(e.stageId());
+    if (group != null) {
       started++;
+      fedStarted += fed.containsKey(group) ? 1 : 0;
     }
   }
 
@@ -75,6 +85,34 @@ final class TaskCollector extends SparkListener {
     finished++;
     bytesRead += t.bytesRead();
     bytesWritten += t.bytesWritten();
+    Boolean written = fed.get(group);
+    if (written != null && error == null) {
+      // as the run's records will say: a successful attempt, its duration the one "task" call, its bytes
+      fedDone++;
+      feed.call(SparkEngine.TASK, Math.max(1, (t.finishMillis() - t.launchMillis()) * 1_000_000L),
+          written ? t.bytesWritten() : t.bytesRead());
+    } else if (written != null) {
+      fedFailed++;
+    }
+  }
+
+  /**
+   * Feeds the run's live view from now on ({@link LiveFeed#NONE}: nobody watches): each successful task attempt of
+   * the groups {@link #feeds} names as it ends, and the tasks by state.
+   */
+  void feed(LiveFeed to) {
+    feed = to;
+    to.tasks(() -> {
+      synchronized (this) {
+        return new LiveFeed.TaskStates((int) Math.max(0, fedStarted - fedDone - fedFailed), (int) fedDone,
+            (int) fedFailed, 0);
+      }
+    });
+  }
+
+  /** The tasks of job group {@code group} are the run's records, with the bytes {@code written} (else read). */
+  synchronized void feeds(String group, boolean written) {
+    fed.put(group, written);
   }
 
   synchronized Progress progress() {

@@ -126,6 +126,11 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     TargetSource<Target> source = ownTarget() ? null : targetSource();
     RunBuilder.Start<?> start = measures() ? start(source) : null;
     RunContext.Host host = context.host();
+    String liveOption = host == null ? null : recording.live.given();
+    if (liveOption != null) {
+      throw new UsageException(liveOption, "not on a workload's line: give it to harness experiment, whose live "
+          + "view shows every run");
+    }
     if (host != null && host.planned() != null) {
       // checked, and planned only: an experiment's line before any cluster starts
       host.planned().accept(start == null ? null : start.workload());

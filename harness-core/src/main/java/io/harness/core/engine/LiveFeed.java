@@ -29,6 +29,25 @@ public interface LiveFeed {
   }
 
   /**
+   * The engine's tasks one by one, whenever the live view asks (on its own thread): an engine whose tasks run
+   * elsewhere (a MapReduce job's maps, from their reports) says what each one did so far.
+   */
+  default void taskViews(Supplier<java.util.List<TaskView>> views) {
+    // nobody watches
+  }
+
+  /**
+   * One task as the engine last saw it.
+   *
+   * @param id the task's id ({@code m_000003})
+   * @param state {@code running}, {@code done}, {@code failed}, {@code stuck} (running, no progress since the last
+   *     look) or {@code waiting} (not started)
+   * @param bytes bytes the task moved so far through the run's file system (written and read)
+   * @param progress the engine's progress of the task, 0 to 1
+   */
+  record TaskView(String id, String state, long bytes, double progress) {}
+
+  /**
    * The engine's tasks by state: running, done (ended without error), failed, and stuck (running, and no call
    * started or ended for the monitor's period, the tasks its progress lines name).
    */

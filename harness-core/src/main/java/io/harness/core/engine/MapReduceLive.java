@@ -28,6 +28,7 @@ final class MapReduceLive {
   private long written;
   private long read;
   private volatile LiveFeed.TaskStates states = LiveFeed.TaskStates.NONE;
+  private volatile java.util.List<LiveFeed.TaskView> views = java.util.List.of();
   private float[] progress = new float[0];
 
   MapReduceLive(Job job, LiveFeed feed) {
@@ -35,6 +36,7 @@ final class MapReduceLive {
     this.feed = feed;
     this.scheme = scheme(job);
     feed.tasks(() -> states);
+    feed.taskViews(() -> views);
   }
 
   /** One look at the job: its counters and its maps' reports (calls to its master; a failed one is skipped). */
@@ -42,18 +44,9 @@ final class MapReduceLive {
     try {
       Counters counters = job.getCounters();
       if (counters != null) {
-        long w = 0;
-        long r = 0;
-        for (Counter c : counters.getGroup(FileSystemCounter.class.getName())) {
-          if (!c.getName().startsWith(scheme)) {
-            continue;
-          }
-          if (c.getName().endsWith("_BYTES_WRITTEN")) {
-            w += c.getValue();
-          } else if (c.getName().endsWith("_BYTES_READ")) {
-            r += c.getValue();
-          }
-        }
+        long[] wr = fsBytes(counters);
+        long w = wr[0];
+        long r = wr[1];
         // counters only grow while the job runs; a smaller count (a retried task's) feeds nothing
         if (w > written) {
           feed.call(WRITTEN, 0, w - written);
@@ -95,27 +88,69 @@ final class MapReduceLive {
     }
   }
 
+  /** {@code m_000003} of {@code task_1700000000000_0001_m_000003}. */
+  private static String shortId(TaskReport report) {
+    String id = String.valueOf(report.getTaskId());
+    int m = id.lastIndexOf("_m_");
+    return m < 0 ? id : id.substring(m + 1);
+  }
+
+  /** The bytes written and read through the job's file system in {@code counters} (null: none yet). */
+  private long bytes(Counters counters) {
+    long[] wr = fsBytes(counters);
+    return wr[0] + wr[1];
+  }
+
+  /** {bytes written, bytes read} through the job's file system in {@code counters} (null: none). */
+  private long[] fsBytes(Counters counters) {
+    long[] wr = new long[2];
+    if (counters == null) {
+      return wr;
+    }
+    for (Counter c : counters.getGroup(FileSystemCounter.class.getName())) {
+      if (c.getName().startsWith(scheme) && c.getName().endsWith("_BYTES_WRITTEN")) {
+        wr[0] += c.getValue();
+      } else if (c.getName().startsWith(scheme) && c.getName().endsWith("_BYTES_READ")) {
+        wr[1] += c.getValue();
+      }
+    }
+    return wr;
+  }
+
   private LiveFeed.TaskStates states(TaskReport[] maps) {
     int running = 0;
     int done = 0;
     int failed = 0;
     int stuck = 0;
     float[] now = new float[maps.length];
+    java.util.List<LiveFeed.TaskView> each = new java.util.ArrayList<>(maps.length);
     for (int i = 0; i < maps.length; i++) {
       now[i] = maps[i].getProgress();
+      String state = "waiting";
       switch (maps[i].getCurrentStatus()) {
         case RUNNING -> {
           running++;
+          state = "running";
           if (i < progress.length && now[i] == progress[i]) {
             stuck++;
+            state = "stuck";
           }
         }
-        case COMPLETE -> done++;
-        case FAILED, KILLED -> failed++;
+        case COMPLETE -> {
+          done++;
+          state = "done";
+        }
+        case FAILED, KILLED -> {
+          failed++;
+          state = "failed";
+        }
         default -> { }
       }
+      each.add(new LiveFeed.TaskView(shortId(maps[i]), state, bytes(maps[i].getTaskCounters()), now[i]));
     }
     progress = now;
+    each.sort(java.util.Comparator.comparing(LiveFeed.TaskView::id));
+    views = java.util.List.copyOf(each);
     return new LiveFeed.TaskStates(running, done, failed, stuck);
   }
 }

@@ -29,6 +29,8 @@ import java.util.function.Function;
 public final class Live implements AutoCloseable {
   /** Runs whose final values stay on the endpoint and page (an experiment's, oldest dropped first). */
   static final int RUNS_KEPT = 50;
+  /** The shortest interval of the CSV's rows and the page's points. */
+  public static final long MIN_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
   /**
    * What the options ask for.
@@ -54,7 +56,7 @@ public final class Live implements AutoCloseable {
   private final Deque<LiveRun> runs = new ArrayDeque<>();
   private final Map<LiveRun, List<LiveTick>> ticks = new HashMap<>();
   private final Map<LiveRun, Map<String, HdrReservoir.Window>> windows = new HashMap<>();
-  private final Map<LiveRun, LiveMBeans> jmx = new HashMap<>();
+  private final Map<LiveRun, LiveJmx> jmx = new HashMap<>();
   private LiveServer server;
   private LiveCsv csv;
   private ScheduledExecutorService ticker;
@@ -84,6 +86,13 @@ public final class Live implements AutoCloseable {
     }
     if (options.port() != null && (options.port() < 0 || options.port() > 65535)) {
       throw new UsageException("--metrics-port", "must be a port number (0 to 65535), was " + options.port());
+    }
+    if (options.bind() == null || options.bind().isBlank()) {
+      throw new UsageException("--metrics-bind", "must not be empty");
+    }
+    if (options.intervalNanos() < MIN_INTERVAL_NANOS) {
+      throw new UsageException("--live-every", "must be at least 10ms (each interval writes a row per kind of "
+          + "call), was " + (options.intervalNanos() / 1e6) + " ms");
     }
     if (options.csv() != null) {
       io.harness.core.util.LocalOutputs.checkFile("--live-csv", options.csv());
@@ -144,7 +153,7 @@ public final class Live implements AutoCloseable {
     ticks.put(run, new ArrayList<>());
     windows.put(run, new HashMap<>());
     if (options.jmx()) {
-      jmx.put(run, new LiveMBeans(run.registry(), run.id()));
+      jmx.put(run, new LiveJmx(run.registry(), run.id()));
     }
     current = run;
     return run;
@@ -207,7 +216,7 @@ public final class Live implements AutoCloseable {
   private void forget(LiveRun run) {
     ticks.remove(run);
     windows.remove(run);
-    LiveMBeans beans = jmx.remove(run);
+    LiveJmx beans = jmx.remove(run);
     if (beans != null) {
       beans.close();
     }

@@ -55,6 +55,7 @@ final class LiveJson {
   private static Map<String, Object> run(LiveRun r, List<LiveTick> ticks) {
     Map<String, Object> m = summary(r);
     m.put("tasks", r.taskStates());
+    m.put("taskViews", r.taskViews());
     m.put("ticks", ticks);
     return m;
   }

@@ -42,6 +42,7 @@ public final class LiveRun implements LiveFeed {
   private final Map<String, Kind> kinds = new ConcurrentHashMap<>();
   private final long startEpochNanos = EpochClock.nowEpochNanos();
   private volatile Supplier<TaskStates> tasks = () -> TaskStates.NONE;
+  private volatile Supplier<java.util.List<TaskView>> taskViews = java.util.List::of;
   private volatile long endEpochNanos;
   private volatile Map<String, Object> figures;
 
@@ -82,6 +83,16 @@ public final class LiveRun implements LiveFeed {
   @Override
   public void tasks(Supplier<TaskStates> states) {
     this.tasks = states;
+  }
+
+  @Override
+  public void taskViews(Supplier<java.util.List<TaskView>> views) {
+    this.taskViews = views;
+  }
+
+  /** The engine's tasks one by one, where it says (a MapReduce job's maps); else none. */
+  public java.util.List<TaskView> taskViews() {
+    return taskViews.get();
   }
 
   private Kind register(String kind) {

@@ -35,6 +35,14 @@ final class LiveServer implements AutoCloseable {
     this.executor = executor;
   }
 
+  private static boolean isLocal(InetAddress address) {
+    try {
+      return address.isLoopbackAddress() || java.net.NetworkInterface.getByInetAddress(address) != null;
+    } catch (java.net.SocketException e) {
+      return true; // cannot tell: binding will say
+    }
+  }
+
   /** Listens on {@code bind:port}; an address that is not this machine's or a port in use is bad input. */
   static LiveServer start(String bind, int port, Supplier<String> metrics, Supplier<String> json,
       Supplier<String> page) {
@@ -43,6 +51,9 @@ final class LiveServer implements AutoCloseable {
       address = InetAddress.getByName(bind);
     } catch (UnknownHostException e) {
       throw new UsageException("--metrics-bind", "unknown host " + bind);
+    }
+    if (!address.isAnyLocalAddress() && !isLocal(address)) {
+      throw new UsageException("--metrics-bind", bind + " is not an address of this machine");
     }
     HttpServer server;
     try {

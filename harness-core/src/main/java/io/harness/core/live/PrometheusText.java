@@ -51,6 +51,15 @@ public final class PrometheusText {
         sample(out, "harness_tasks", run, "state", LiveRun.STATES[i], counts[i]);
       }
     });
+    family(b, "harness_task_bytes", "gauge", "Bytes each task moved so far (engines whose tasks run elsewhere: a "
+        + "MapReduce job's maps).", runs, (run, out) -> run.taskViews().forEach(t -> sample(out,
+            "harness_task_bytes", run, "task", t.id(), t.bytes())));
+    family(b, "harness_task_progress", "gauge", "Each task's progress, 0 to 1, as its engine reports it.", runs,
+        (run, out) -> run.taskViews().forEach(t -> sample(out, "harness_task_progress", run, "task", t.id(),
+            t.progress())));
+    family(b, "harness_task_state", "gauge", "1 for each task's state now.", runs,
+        (run, out) -> run.taskViews().forEach(t -> sample(out, "harness_task_state", run, "task", t.id(), "state",
+            t.state(), 1)));
     family(b, "harness_run_info", "gauge", "The run's labels.", runs,
         (run, out) -> sample(out, "harness_run_info", run, 1));
     family(b, "harness_run_seconds", "gauge", "Seconds since the run began, or its length once it ended.", runs,

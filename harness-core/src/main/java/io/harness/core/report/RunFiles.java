@@ -9,6 +9,11 @@ import java.util.List;
 /** The files every saved run gets: its CSV files, and its HTML report with charts. */
 public final class RunFiles implements RunReports {
   @Override
+  public String livePage(String json) {
+    return LivePage.html(json);
+  }
+
+  @Override
   public void write(Saved run, boolean html, PrintStream out, PrintStream err) {
     RunCsv.write(run.folder(), run.result(), run.figures().summary(), run.records(), err);
     if (!html) {

@@ -50,8 +50,8 @@ public final class Recording {
   private io.harness.core.live.Live live = io.harness.core.live.Live.none();
 
   /**
-   * What a run started from the Java API records: its folder under {@code runDir} (records, result, log),
-   * nothing else: no report.
+   * What a run started from the Java API records: its folder under {@code runDir} (records, result, log; null: no
+   * folder, for a run that is only watched live), nothing else: no report.
    */
   public static Recording to(Path runDir) {
     return new Recording(null, runDir, null, null, true, false, false);
@@ -168,6 +168,9 @@ public final class Recording {
    * arguments are checked and before the target is contacted.
    */
   public RunFolder open(String runId, PrintStream err, boolean captureLogs) throws IOException {
+    if (runDir == null) {
+      return RunFolder.none(); // the Java API's run that is watched live but saves no folder
+    }
     return RunFolder.open(runDir, runId, err, captureLogs, verbose);
   }
 

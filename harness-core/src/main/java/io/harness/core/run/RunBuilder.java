@@ -1,6 +1,7 @@
 package io.harness.core.run;
 
 import io.harness.core.base.UsageException;
+import io.harness.core.live.Live;
 import io.harness.core.target.Target;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -28,6 +29,8 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
   private Integer threads;
   private long taskTimeoutNanos;
   private Clients clients;
+  private Live.Options live = Live.Options.NONE;
+  private Live hub;
 
   /** This builder, as its own class (for setters of subclasses). */
   @SuppressWarnings("unchecked")
@@ -78,6 +81,64 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
   }
 
   /**
+   * Serves the run's live metrics on {@code port} while it runs ({@code --metrics-port}): Prometheus's text at
+   * {@code /metrics}, {@code /live.json}, the live page at {@code /}; 0 takes any free port (its address goes to
+   * {@link #printTo}'s {@code err}). A port in use is a {@link UsageException} when the run starts.
+   */
+  public B metricsPort(int port) {
+    if (port < 0 || port > 65535) {
+      throw new UsageException("metricsPort", "must be a port number (0 to 65535), was " + port);
+    }
+    live = new Live.Options(live.bind(), port, live.csv(), live.intervalNanos(), live.jmx());
+    return self();
+  }
+
+  /** The address {@link #metricsPort} listens on (default {@value Live.Options#LOOPBACK}: this machine only). */
+  public B metricsBind(String address) {
+    if (address == null || address.isBlank()) {
+      throw new UsageException("metricsBind", "must not be empty");
+    }
+    live = new Live.Options(address, live.port(), live.csv(), live.intervalNanos(), live.jmx());
+    return self();
+  }
+
+  /** Writes a row per {@link #liveEvery} interval to {@code file} while the run goes on (replaced if it exists). */
+  public B liveCsv(Path file) {
+    live = new Live.Options(live.bind(), live.port(), file, live.intervalNanos(), live.jmx());
+    return self();
+  }
+
+  /** The interval of the live CSV's rows and the live page's points (default 1 s, at least 10 ms). */
+  public B liveEvery(Duration every) {
+    if (every.toNanos() < Live.MIN_INTERVAL_NANOS) {
+      throw new UsageException("liveEvery", "must be at least 10ms, was " + every);
+    }
+    live = new Live.Options(live.bind(), live.port(), live.csv(), every.toNanos(), live.jmx());
+    return self();
+  }
+
+  /** The run's live metrics as MBeans of this JVM (domain {@code harness}) while it runs. */
+  public B jmx() {
+    live = new Live.Options(live.bind(), live.port(), live.csv(), live.intervalNanos(), true);
+    return self();
+  }
+
+  /**
+   * Feeds the run's live view to {@code hub}, which the caller started ({@link Live#start}) and closes: several runs
+   * on one port, one after the other (as {@code harness experiment} does), or a port the caller reads
+   * ({@link Live#port}). Make one with {@link #liveHub}. Instead of the options above.
+   */
+  public B live(Live hub) {
+    this.hub = hub;
+    return self();
+  }
+
+  /** A live hub for {@code options}, its page the report's when the report layer is on the class path. */
+  public static Live liveHub(Live.Options options) {
+    return new Live(options, RunReports.find()::livePage);
+  }
+
+  /**
    * The run this builder describes, checked against {@code conf} (the run's own copy): its workload, on the file
    * system {@code fileSystem} names unless it runs on a target of its own (which may print to {@code err}).
    */
@@ -117,7 +178,15 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
   public RunOutcome run(URI fileSystem, Configuration conf) throws Exception {
     Configuration own = new Configuration(conf);
     Start<?> start = start(own, fileSystem, err);
-    Recording recording = runDir == null ? null : Recording.to(runDir);
+    Live ownHub = hub == null && live.any() ? liveHub(live) : null;
+    Live watching = hub != null ? hub : ownHub;
+    if (ownHub != null) {
+      ownHub.start(err); // a port in use, a CSV that cannot be written: UsageException, before anything is made
+    }
+    Recording recording = runDir == null && watching == null ? null : Recording.to(runDir);
+    if (recording != null && watching != null) {
+      recording.live(watching);
+    }
     // the run's own stop request: its exit code is this run's, whatever ran before it in this JVM
     io.harness.core.base.StopRequest stop = io.harness.core.base.StopRequest.open();
     try {
@@ -126,6 +195,9 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
       return start.run(new Pipeline(settings));
     } finally {
       stop.close();
+      if (ownHub != null) {
+        ownHub.close(); // after a scraper that was fetching /metrics got the final values (at most 10 s)
+      }
     }
   }
 }

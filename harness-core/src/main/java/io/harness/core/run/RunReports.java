@@ -20,9 +20,21 @@ public interface RunReports {
    */
   void write(Saved run, boolean html, PrintStream out, PrintStream err);
 
+  /**
+   * The live page the metrics port serves at {@code /}, fetching {@code json} (an address relative to the page);
+   * without the report layer, a line that points at the JSON.
+   */
+  default String livePage(String json) {
+    return "<!DOCTYPE html><html><body><p>harness: live figures at <a href=\"" + json + "\">" + json
+        + "</a></p></body></html>";
+  }
+
   /** The writer on this class path, or one that writes nothing. */
   static RunReports find() {
     return ServiceLoader.load(RunReports.class, RunReports.class.getClassLoader()).findFirst()
-        .orElse((run, html, out, err) -> { });
+        .orElse(new RunReports() {
+          @Override
+          public void write(Saved run, boolean html, PrintStream out, PrintStream err) {}
+        });
   }
 }
