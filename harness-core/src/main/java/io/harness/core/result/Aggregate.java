@@ -69,20 +69,38 @@ public record Aggregate(int tasks, int failedTasks, long bytes, long firstStartE
 
   /**
    * Every second from {@code origin} (epoch ns) to {@code end}, idle ones included; a tick's bytes count in
-   * the second its middle falls in, and the last second is as long as what is left of the run.
+   * the second its middle falls in. The last second is as long as what is left of the run, measured from the
+   * earliest start of the ticks it counts when that is earlier than the second's own start (a run that ends 38 ms
+   * into a second may have that second count the bytes of a tick that began before it); a last second shorter than
+   * a tick joins the second before it (8 ms would hold a whole tick's bytes, a rate twelve times the real one, or
+   * none).
    */
   public static List<SecondSample> series(SortedMap<Long, Long> perTick, long origin, long end) {
     long span = Math.max(0, end - origin);
     int seconds = (int) Math.max(1, (span + NANOS - 1) / NANOS);
     long[] bytes = new long[seconds];
+    long[] firstTickStart = {Long.MAX_VALUE};
     perTick.forEach((tick, b) -> {
-      long middle = tick * TaskRecord.TICK_NANOS + TaskRecord.TICK_NANOS / 2;
-      int s = (int) Math.floorDiv(middle - origin, NANOS);
-      bytes[Math.max(0, Math.min(seconds - 1, s))] += b;
+      long start = tick * TaskRecord.TICK_NANOS;
+      long middle = start + TaskRecord.TICK_NANOS / 2;
+      int s = Math.max(0, Math.min(seconds - 1, (int) Math.floorDiv(middle - origin, NANOS)));
+      bytes[s] += b;
+      if (s == seconds - 1 && b > 0) {
+        firstTickStart[0] = Math.min(firstTickStart[0], start);
+      }
     });
     List<SecondSample> series = new ArrayList<>(seconds);
+    long lastStart = origin + (long) (seconds - 1) * NANOS;
+    if (seconds > 1 && end - lastStart < TaskRecord.TICK_NANOS) {
+      // a last second shorter than a tick holds a tick's bytes or none: it joins the second before it
+      for (int s = 0; s < seconds - 2; s++) {
+        series.add(SecondSample.of(s, bytes[s], 1.0));
+      }
+      series.add(SecondSample.of(seconds - 2, bytes[seconds - 2] + bytes[seconds - 1], (end - lastStart + NANOS) / 1e9));
+      return series;
+    }
     for (int s = 0; s < seconds; s++) {
-      double length = s < seconds - 1 ? 1.0 : (span - (long) s * NANOS) / 1e9;
+      double length = s < seconds - 1 ? 1.0 : (end - Math.min(lastStart, Math.max(origin, firstTickStart[0]))) / 1e9;
       series.add(SecondSample.of(s, bytes[s], length));
     }
     return series;

@@ -59,12 +59,17 @@ class AggregateTest {
     for (int i = 0; i < agg.timeSeries().size(); i++) {
       assertEquals(i, agg.timeSeries().get(i).second());
     }
-    // every second from the first task's start to the last one's end, the last one cut short
+    // every second from the first task's start to the last one's end, the last one cut short: as long as what is
+    // left of the run, or up to half a tick longer when it counts a tick that began before it (a remainder shorter
+    // than a tick joins the second before it)
     double span = (agg.lastEndEpochNanos() - agg.firstStartEpochNanos()) / 1e9;
-    assertEquals((int) Math.ceil(span), agg.timeSeries().size());
+    double rest = span - Math.floor(span);
+    assertEquals((int) Math.ceil(span) - (rest > 0 && rest < 0.1 ? 1 : 0), agg.timeSeries().size());
     SecondSample last = agg.timeSeries().get(agg.timeSeries().size() - 1);
-    assertTrue(last.partial(), last.toString());
-    assertEquals(span - Math.floor(span), last.seconds(), 1e-6);
+    if (rest >= 0.1) {
+      assertTrue(last.partial(), last.toString());
+      assertTrue(last.seconds() >= rest - 1e-6 && last.seconds() <= rest + 0.05 + 1e-6, rest + ": " + last);
+    }
   }
 
   /** A run shorter than a second has one partial second, whose MB/s is over its own length. */
