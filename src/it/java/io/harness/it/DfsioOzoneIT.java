@@ -233,11 +233,13 @@ class DfsioOzoneIT {
     assertTrue(r.out().contains("Aggregate throughput mb/sec: "), r.out());
     assertTrue(r.out().contains("write latency ms: p50 "), r.out());
     // a newcomer's terminal has the harness's own lines only (the cluster's start, progress every 10 s, and on a
-    // busy machine the part file's wait): the servers' logs are in the run's folder
+    // busy machine the part file's wait and the summary of the client's warnings, "Library and server logs: ..."
+    // with one "  Nx WARN ..." line per distinct warning): the servers' logs are in the run's folder
     assertEquals(java.util.List.of(), r.err().lines()
         .filter(l -> !l.startsWith("Starting embedded ozone") && !l.startsWith("dfsio write: ")
             && !l.startsWith("Started MiniOzoneCluster") && !l.startsWith("dfsio: writing TestDFSIO's part file ")
-            && !l.startsWith("dfsio: part file written in ")).toList(),
+            && !l.startsWith("dfsio: part file written in ") && !l.startsWith("Library and server logs: ")
+            && !l.matches("  (\\d+x (WARN|ERROR) |\\.\\.\\. and \\d+ more ).*")).toList(),
         r.err());
     JsonNode j = Runs.latestResult(work.resolve("harness-runs"));
     assertTrue(j.get("target").asText().startsWith("ofs://"), j.get("target").asText());
