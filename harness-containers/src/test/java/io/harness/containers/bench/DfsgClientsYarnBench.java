@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.containers.ClusterImage;
 import io.harness.containers.OzoneContainers;
 import io.harness.containers.YarnContainers;
+import io.harness.core.util.Stats;
 import io.harness.testkit.Runs;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +28,9 @@ import java.util.regex.Pattern;
  * barrier does not wait ({@code --barrier-timeout 1ms --count-late}). Prints files/s of each, and for the clients'
  * runs how far apart the clients were ready (the maps' JVMs up) and how far apart their first tasks started.
  *
- * <p>Arguments: JOB_JAR CLIENT_CLASSPATH_FILE OZONE_FS_JAR [files sizeKB threads] (default 300 64 4).
+ * Every other round runs them in the opposite order; the median files/s of each comes last.
+ *
+ * <p>Arguments: JOB_JAR CLIENT_CLASSPATH_FILE OZONE_FS_JAR [files sizeKB threads rounds] (default 300 64 4 1).
  */
 public final class DfsgClientsYarnBench {
   private static final Pattern FILES_PER_SECOND = Pattern.compile("Files/second:?\\s*([0-9.]+)");
@@ -41,6 +44,7 @@ public final class DfsgClientsYarnBench {
     int files = args.length > 3 ? Integer.parseInt(args[3]) : 300;
     int sizeKb = args.length > 4 ? Integer.parseInt(args[4]) : 64;
     int threads = args.length > 5 ? Integer.parseInt(args[5]) : 4;
+    int rounds = args.length > 6 ? Integer.parseInt(args[6]) : 1;
     Path work = Files.createTempDirectory("harness-bench-dfsg-yarn-");
     int code = 1;
     ClusterImage image = ClusterImage.project();
@@ -52,45 +56,61 @@ public final class DfsgClientsYarnBench {
             Map.of("yarn.app.mapreduce.am.staging-dir", ozone.rootPrefix() + "/yarn-staging"),
             Duration.ofMinutes(5))) {
       System.out.printf(Locale.ROOT, "dfsg on Ozone (3 datanodes) + YARN (3 NodeManagers) in containers, started in"
-          + " %.1f s + %.1f s: %d files x %d KB, %d threads per client%n", ozone.startSeconds(), yarn.startSeconds(),
-          files, sizeKb, threads);
+          + " %.1f s + %.1f s: %d files x %d KB, %d threads per client, %d round(s)%n", ozone.startSeconds(),
+          yarn.startSeconds(), files, sizeKb, threads, rounds);
       Path runs = work.resolve("runs");
       List<String> common = List.of("freon", "dfsg", "-n", "" + files, "-s", sizeKb + "KB", "-t", "" + threads,
           "--path", ozone.rootPrefix() + "/dfsg", "--run-dir", runs.toString());
       Map<String, List<String>> cases = new LinkedHashMap<>();
-      cases.put("local engine", List.of("--engine", "local", "-p", "local"));
+      cases.put("local engine", List.of("--engine", "local"));
       for (int c = 1; c <= 3; c++) {
-        cases.put("--clients " + c, List.of("--engine", "mapreduce", "--clients", "" + c, "-p", "clients" + c));
+        cases.put("--clients " + c, List.of("--engine", "mapreduce", "--clients", "" + c));
       }
       cases.put("--clients 3, no wait", List.of("--engine", "mapreduce", "--clients", "3", "--barrier-timeout", "1ms",
-          "--count-late", "-p", "nowait"));
+          "--count-late"));
       List<String> table = new ArrayList<>();
-      table.add(String.format(Locale.ROOT, "%-22s %8s %9s %6s %6s %11s %13s", "run", "files/s", "client s", "late",
-          "nodes", "ready ms", "1st task ms"));
-      for (Map.Entry<String, List<String>> e : cases.entrySet()) {
-        List<String> cmd = new ArrayList<>(List.of("org.apache.hadoop.util.RunJar", jobJar.toString()));
-        cmd.addAll(common);
-        cmd.addAll(e.getValue());
-        long t0 = System.nanoTime();
-        String out = client(yarn.clientConfDir(), jars, work, cmd);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        JsonNode j = Runs.latestResult(runs);
-        Matcher m = FILES_PER_SECOND.matcher(out);
-        String fps = m.find() ? m.group(1) : "?";
-        JsonNode clients = j.path("clients");
-        String row = clients.isMissingNode()
-            ? String.format(Locale.ROOT, "%-22s %8s %9.1f %6s %6s %11s %13s", e.getKey(), fps, seconds, "-", "-", "-",
-                "-")
-            : String.format(Locale.ROOT, "%-22s %8s %9.1f %6d %6d %11.0f %13.0f", e.getKey(), fps, seconds,
-                clients.path("late").asInt(), distinct(clients.path("nodes")), spreadMillis(clients.path(
-                    "readyEpochNanos")), firstTaskSpreadMillis(j));
-        System.out.println(row);
-        table.add(row);
+      table.add(String.format(Locale.ROOT, "%-5s %-22s %8s %9s %6s %6s %11s %13s", "round", "run", "files/s",
+          "client s", "late", "nodes", "ready ms", "1st task ms"));
+      Map<String, List<Double>> perCase = new LinkedHashMap<>();
+      List<String> names = new ArrayList<>(cases.keySet());
+      for (int r = 1; r <= rounds; r++) {
+        // every other round in the opposite order: the first jobs on a fresh cluster are not always the same
+        List<String> order = new ArrayList<>(names);
+        if (r % 2 == 0) {
+          java.util.Collections.reverse(order);
+        }
+        for (String name : order) {
+          List<String> cmd = new ArrayList<>(List.of("org.apache.hadoop.util.RunJar", jobJar.toString()));
+          cmd.addAll(common);
+          cmd.addAll(cases.get(name));
+          cmd.add("-p");
+          cmd.add(name.replaceAll("[^a-z0-9]", "") + "-" + r);
+          long t0 = System.nanoTime();
+          String out = client(yarn.clientConfDir(), jars, work, cmd);
+          double seconds = (System.nanoTime() - t0) / 1e9;
+          JsonNode j = Runs.latestResult(runs);
+          Matcher m = FILES_PER_SECOND.matcher(out);
+          double fps = m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+          perCase.computeIfAbsent(name, k -> new ArrayList<>()).add(fps);
+          JsonNode clients = j.path("clients");
+          String row = clients.isMissingNode()
+              ? String.format(Locale.ROOT, "%-5d %-22s %8.1f %9.1f %6s %6s %11s %13s", r, name, fps, seconds, "-",
+                  "-", "-", "-")
+              : String.format(Locale.ROOT, "%-5d %-22s %8.1f %9.1f %6d %6d %11.0f %13.0f", r, name, fps, seconds,
+                  clients.path("late").asInt(), distinct(clients.path("nodes")),
+                  spreadMillis(clients.path("readyEpochNanos")), firstTaskSpreadMillis(j));
+          System.out.println(row);
+          table.add(row);
+        }
       }
       System.out.println();
       System.out.println("ready ms: the clients' ready times at the barrier, last less first; 1st task ms: the"
           + " clients' first task starts, last less first");
       table.forEach(System.out::println);
+      for (Map.Entry<String, List<Double>> e : perCase.entrySet()) {
+        System.out.printf(Locale.ROOT, "median files/s %-22s %6.1f%n", e.getKey(),
+            Stats.median(e.getValue().stream().mapToDouble(Double::doubleValue).toArray()));
+      }
       code = 0;
     } finally {
       io.harness.core.util.LocalDirs.deleteOwnTempDir(work);
