@@ -241,7 +241,7 @@ class JobJarYarnIT {
   }
 
   /** The node managers the clients' maps ran on. */
-  private static Set<String> nodes(JsonNode json) {
+  static Set<String> nodes(JsonNode json) {
     Set<String> out = new java.util.TreeSet<>();
     json.at("/clients/nodes").forEach(n -> out.add(n.asText()));
     return out;
@@ -254,20 +254,22 @@ class JobJarYarnIT {
   @Test
   void namespaceOnTwoYarnClientsCountsWhatTheLocalEngineCounts(@TempDir Path work) throws Exception {
     String phases = "create,stat,list,rename,delete";
-    Map<String, Long> clients = phases(work, hadoopJar(work, "namespace", "--phases", phases, "-n", "40", "-t", "2",
+    Path runs = work.resolve("runs");
+    Map<String, Long> clients = phases(runs, hadoopJar(work, "namespace", "--phases", phases, "-n", "40", "-t", "2",
         "--clients", "2", "--path", "/ns-yarn", "--prefix", "clients"));
     assertTrue(lastApp().getName().endsWith(" clients"), lastApp().getName());
-    Map<String, Long> local = phases(work, Cli.run("namespace", "--phases", phases, "-n", "40", "-t", "4",
+    Map<String, Long> local = phases(runs, Cli.run("namespace", "--phases", phases, "-n", "40", "-t", "4",
         "--engine", "local", "--path", "/ns-yarn", "--prefix", "local", "-conf",
-        confDir.resolve("core-site.xml").toString(), "--run-dir", work.resolve("runs").toString()));
+        confDir.resolve("core-site.xml").toString(), "--run-dir", runs.toString()));
     assertEquals(Map.of("create", 40L, "stat", 40L, "list", 40L, "rename", 40L, "delete", 40L), local);
     assertEquals(local, clients);
   }
 
-  private static Map<String, Long> phases(Path work, Run r) throws Exception {
+  /** namespace's phases of the run {@code r} (exit 0) as its result in {@code runs} has them, none failed: calls by name. */
+  static Map<String, Long> phases(Path runs, Run r) throws Exception {
     assertExit(r, 0);
     Map<String, Long> out = new HashMap<>();
-    for (JsonNode p : Runs.latestResult(work.resolve("runs")).at("/figures/phases")) {
+    for (JsonNode p : Runs.latestResult(runs).at("/figures/phases")) {
       assertEquals(0, p.get("failed").asLong(), p.toString());
       out.put(p.get("name").asText(), p.get("items").asLong());
     }
@@ -275,7 +277,7 @@ class JobJarYarnIT {
   }
 
   /** {@code count} files named 0.. in {@code dir}, each {@code size} bytes of dfsg's seeded 10240-byte buffer. */
-  private static void assertDfsgFiles(FileSystem fs, String dir, int count, int size) throws Exception {
+  static void assertDfsgFiles(FileSystem fs, String dir, int count, int size) throws Exception {
     assertEquals(count, fs.listStatus(new org.apache.hadoop.fs.Path(dir)).length, dir);
     for (int i = 0; i < count; i++) {
       try (var in = fs.open(new org.apache.hadoop.fs.Path(dir, "" + i))) {

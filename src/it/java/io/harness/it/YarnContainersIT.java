@@ -12,6 +12,7 @@ import io.harness.containers.HdfsContainers;
 import io.harness.containers.YarnContainers;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
+import io.harness.testkit.RunAssertions;
 import io.harness.testkit.Runs;
 import io.harness.testkit.SeededContent;
 import io.harness.testkit.TestJvm;
@@ -42,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * cluster for the class. The job jar is submitted as {@code hadoop jar} does (RunJar, Hadoop's client class path,
  * harness.jar and the cluster's client configuration directory, nothing else); the NodeManagers start the
  * application master and the tasks in their containers. Which NodeManager ran what is asked of YARN itself (the
- * NodeManagers' and the JobHistoryServer's REST APIs). The NodeManager kill runs last: the cluster keeps 2.
+ * NodeManagers' and the JobHistoryServer's REST APIs). The generic clients engine runs here too (freon dfsg and
+ * namespace on 3 clients, each client a map). The NodeManager kill runs last: the cluster keeps 2.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class YarnContainersIT {
@@ -141,8 +143,47 @@ class YarnContainersIT {
    * the other NodeManagers and the job succeeds; every map counts once in the run's records, and YARN's history
    * has the attempts on the killed node as not succeeded.
    */
+  /**
+   * freon dfsg on 3 clients of 2 threads: the maps of one YARN job, started together by the barrier on the
+   * container HDFS; every file there with dfsg's bytes, every client's tasks in the run, its maps on more than one
+   * NodeManager (as each map found its own).
+   */
   @Test
   @Order(3)
+  void dfsgOnThreeClientsWritesEveryFileFromSeveralNodeManagers() throws Exception {
+    Path runs = work.resolve("dfsg-runs");
+    Run r = hadoopJar(runs, "freon", "dfsg", "--engine", "mapreduce", "--clients", "3", "-n", "60", "-t", "2", "-s",
+        "256KB", "--path", "/bench/dfsg", "-p", "clients");
+    assertExit(r, 0);
+    assertTrue(r.out().contains("MapReduce engine (yarn), 3 client(s) x 2 thread(s)"), r.out());
+    assertTrue(r.out().contains("Files written: 60 (0 failed)"), r.out());
+    JsonNode j = Runs.latestResult(runs);
+    RunAssertions.assertClientTasks(j, 3, 2);
+    assertEquals(60, j.at("/figures/files").asLong());
+    assertEquals(60, j.at("/aggregate/latency/file/count").asLong());
+    assertEquals(3, j.at("/clients/nodes").size(), j.get("clients").toString());
+    assertTrue(JobJarYarnIT.nodes(j).size() > 1, "the clients' maps ran on one NodeManager only: " + j.get("clients"));
+    try (FileSystem fs = FileSystem.newInstance(hdfs.uri(), hdfs.configuration())) {
+      JobJarYarnIT.assertDfsgFiles(fs, "/bench/dfsg/clients", 60, 256 << 10);
+    }
+  }
+
+  /** namespace's five phases on 3 clients of 2 threads (a YARN job): each phase made its 60 calls, none failed. */
+  @Test
+  @Order(4)
+  void namespaceOnThreeClientsMakesEveryPhasesCalls() throws Exception {
+    Path runs = work.resolve("namespace-runs");
+    Run r = hadoopJar(runs, "namespace", "--phases", "create,stat,list,rename,delete", "-n", "60", "--clients", "3",
+        "-t", "2", "--path", "/bench/ns");
+    assertEquals(Map.of("create", 60L, "stat", 60L, "list", 60L, "rename", 60L, "delete", 60L),
+        JobJarYarnIT.phases(runs, r));
+    JsonNode j = Runs.latestResult(runs);
+    assertEquals(3, j.at("/clients/count").asInt(), j.path("clients").toString());
+    assertEquals(0, j.at("/clients/late").asInt(), j.path("clients").toString());
+  }
+
+  @Test
+  @Order(5)
   void aKilledNodeManagersMapsRunAgainElsewhereAndCountOnce() throws Exception {
     Path runs = work.resolve("kill-runs");
     String root = "/bench/kill";

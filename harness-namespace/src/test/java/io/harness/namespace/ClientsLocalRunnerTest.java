@@ -73,6 +73,10 @@ class ClientsLocalRunnerTest {
     JsonNode j = Runs.latestResult(dir.resolve("runs"));
     RunAssertions.assertClientTasks(j, 3, 2);
     assertTrue(j.at("/clients/clockSpreadNanos").asLong() >= 0);
+    // every client was ready before the barrier released them (none late; one JVM's clock here)
+    assertEquals(3, j.at("/clients/readyEpochNanos").size(), j.get("clients").toString());
+    j.at("/clients/readyEpochNanos").forEach(t -> assertTrue(t.asLong() < j.at("/clients/releaseEpochNanos").asLong(),
+        j.get("clients").toString()));
     assertEquals(30, j.at("/aggregate/latency/file/count").asLong());
     RunRecords records = RecordsFile.read(Runs.latest(dir.resolve("runs")));
     assertEquals(30, ItemLoop.done(records));

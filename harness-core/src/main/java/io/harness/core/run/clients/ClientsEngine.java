@@ -100,6 +100,7 @@ public final class ClientsEngine implements Engine {
     Map<String, Object> offsets = new LinkedHashMap<>();
     Map<String, Object> hosts = new LinkedHashMap<>();
     Map<String, Object> nodes = new LinkedHashMap<>();
+    Map<String, Object> ready = new LinkedHashMap<>();
     long release = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
     for (int c = 0; c < clients.count(); c++) {
@@ -110,6 +111,7 @@ public final class ClientsEngine implements Engine {
         late.add(c);
       }
       offsets.put("client-" + c, report.clockOffsetNanos() - launcherOffset);
+      ready.put("client-" + c, report.readyEpochNanos());
       hosts.put("client-" + c, report.host());
       if (report.node() != null) {
         nodes.put("client-" + c, report.node());
@@ -129,12 +131,12 @@ public final class ClientsEngine implements Engine {
     }
     fs.delete(barrier.dir(), true);
     return new RunRecords(tasks, Intervals.merge(seconds), release, Math.max(end, release), false,
-        Map.of(CLIENTS, noted(job, late, offsets, hosts, nodes, release)));
+        Map.of(CLIENTS, noted(job, late, offsets, hosts, nodes, ready, release)));
   }
 
   /** What the records note about the clients. */
   private Map<String, Object> noted(String job, List<Integer> late, Map<String, Object> offsets,
-      Map<String, Object> hosts, Map<String, Object> nodes, long release) {
+      Map<String, Object> hosts, Map<String, Object> nodes, Map<String, Object> ready, long release) {
     long min = offsets.values().stream().mapToLong(o -> (Long) o).min().orElse(0);
     long max = offsets.values().stream().mapToLong(o -> (Long) o).max().orElse(0);
     Map<String, Object> m = new LinkedHashMap<>();
@@ -145,6 +147,8 @@ public final class ClientsEngine implements Engine {
     m.put("startAtMillis", clients.startAtMillis());
     m.put("barrierTimeoutMillis", clients.barrierTimeoutMillis());
     m.put("releaseEpochNanos", release);
+    // when each client was ready at the barrier (its own clock): how far apart the maps came up
+    m.put("readyEpochNanos", ready);
     m.put("clockOffsetsNanos", offsets);
     m.put("clockSpreadNanos", max - min);
     m.put("hosts", hosts);
