@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -49,55 +50,47 @@ public class RecordPathBench {
     }
   }
 
-  /** One task's recorder per thread, as each task has its own. */
+  /**
+   * One task's recorder per thread, as each task has its own, feeding: the run's intervals and its live registry
+   * ({@code watched}), the intervals alone ({@code unwatched}: nobody asked for the live view), or nothing
+   * ({@code alone}: a task run alone, as a MapReduce map's {@code runSingle}).
+   */
   @State(Scope.Thread)
   public static class Task {
-    TaskRecorder live;
-    TaskRecorder quiet;
-    TaskRecorder alone;
+    @Param({"watched", "unwatched", "alone"})
+    String feed;
+    TaskRecorder recorder;
     long items;
 
     @Setup(Level.Trial)
     public void setUp(Run run) {
-      live = Recorders.started(0, run.live);
-      quiet = Recorders.started(1, run.quiet);
-      alone = Recorders.started(2, null);
+      recorder = Recorders.started(0, switch (feed) {
+        case "watched" -> run.live;
+        case "unwatched" -> run.quiet;
+        default -> null;
+      });
     }
   }
 
-  /** The whole of one recorded call: enter and call, the run's intervals and live registry fed. */
+  /** The whole of one recorded call: marked when it starts (the stuck-call bookkeeping), recorded when it returns. */
   @Benchmark
   public void recordedCall(Task task) {
-    long start = task.live.enter("write");
-    task.live.call("write", start - LATENCY, BYTES);
+    long start = task.recorder.enter("write");
+    task.recorder.call("write", start - LATENCY, BYTES);
   }
 
-  /** One item of Freon's loop: a recorded call and the running total of items. */
+  /** One item of Freon's loop: its recorded call and the running total of items. */
   @Benchmark
   public void recordedItem(Task task) {
-    long start = task.live.enter("file");
-    task.live.call("file", start - LATENCY, BYTES);
-    task.live.noteTotal("items", ++task.items);
-  }
-
-  /** A recorded call whose run nobody watches (no live registry): the registry's share is the difference. */
-  @Benchmark
-  public void recordedCallUnwatched(Task task) {
-    long start = task.quiet.enter("write");
-    task.quiet.call("write", start - LATENCY, BYTES);
-  }
-
-  /** A recorded call of a task run alone, with no per-second intervals (a MapReduce map's runSingle). */
-  @Benchmark
-  public void recordedCallAlone(Task task) {
-    long start = task.alone.enter("write");
-    task.alone.call("write", start - LATENCY, BYTES);
+    long start = task.recorder.enter("file");
+    task.recorder.call("file", start - LATENCY, BYTES);
+    task.recorder.noteTotal("items", ++task.items);
   }
 
   /** The stuck-call bookkeeping alone: a call's start marked for the monitor. */
   @Benchmark
   public long enterOnly(Task task) {
-    return task.alone.enter("write");
+    return task.recorder.enter("write");
   }
 
   /** The live registry's part of a call alone: meters and the reservoir. */
