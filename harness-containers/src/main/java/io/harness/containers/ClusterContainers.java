@@ -87,12 +87,18 @@ public abstract class ClusterContainers implements AutoCloseable {
 
   protected final Service add(String name, String mainClass, List<String> initArgs, Map<String, String> site,
       String siteFile, String heap, int rpcPort) throws IOException {
+    return add(name, mainClass, initArgs, site, siteFile, heap, rpcPort, Service.Launch.NONE);
+  }
+
+  /** A service started as {@code launch} says (its arguments, environment, mounts, address). */
+  protected final Service add(String name, String mainClass, List<String> initArgs, Map<String, String> site,
+      String siteFile, String heap, int rpcPort, Service.Launch launch) throws IOException {
     Path conf = Files.createDirectories(root.resolve("conf").resolve(name));
     Path data = Files.createDirectories(root.resolve("data").resolve(name));
     writeSite(conf.resolve(siteFile), site);
     Files.writeString(conf.resolve("log4j.properties"), LOG4J);
     Service s = new Service(name, image, mainClass, initArgs, conf, data,
-        root.resolve("logs").resolve(name + ".log"), heap, rpcPort);
+        root.resolve("logs").resolve(name + ".log"), heap, rpcPort, launch);
     services.put(name, s);
     if (name.startsWith("dn")) {
       datanodes.add(name);
