@@ -288,13 +288,18 @@ class SparkContainersIT {
     assertAnalyzeAgrees(runs);
   }
 
-  /** bin/harness spark copy --verify: the copy's rows and payloads checked, its bytes the new files' on the HDFS. */
+  /**
+   * bin/harness spark copy --verify: the copy's rows and payloads checked, its bytes the new files' on the HDFS. With
+   * --instrument the agent times this JVM only, the driver, and says so: the executors are JVMs of their own.
+   */
   @Test
   @Order(3)
   void copyVerifiesTheCopy() throws Exception {
     Path runs = work.resolve("copy-runs");
-    Run r = harness(runs, "copy", "/spark/gen", "/spark/copy", "--verify");
+    Run r = harness(runs, "copy", "/spark/gen", "/spark/copy", "--verify", "--instrument");
     assertExit(r, 0);
+    assertTrue(r.err().contains("spark copy: --instrument / --profile see this JVM only (the driver: planning, "
+        + "listing, commit): the executors of master " + spark.masterUrl() + " run in JVMs of their own"), r.err());
     JsonNode c = Runs.latestResult(runs);
     long[] onHdfs = parquet("/spark/copy");
     assertEquals(ROWS, c.at("/figures/sourceRows").asLong());

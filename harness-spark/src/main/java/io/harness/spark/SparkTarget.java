@@ -133,7 +133,8 @@ public final class SparkTarget implements RunTarget {
     if (settings.recording() != null && settings.recording().observesThisJvm()
         && !ExecutorJars.inProcess(spark.master())) {
       settings.err().println("spark " + spec.operation() + ": --instrument / --profile see this JVM only (the "
-          + "driver): the executors of master " + spark.master() + " run in JVMs of their own");
+          + "driver: planning, listing, commit): the executors of master " + spark.master() + " run in JVMs of their "
+          + "own, and their reads and writes are neither timed nor profiled");
     }
     return spark;
   }
