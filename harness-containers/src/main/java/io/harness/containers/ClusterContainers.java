@@ -1,6 +1,10 @@
 package io.harness.containers;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.file.Files;
@@ -26,6 +30,8 @@ public abstract class ClusterContainers implements AutoCloseable {
       "log4j.appender.console=org.apache.log4j.ConsoleAppender",
       "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
       "log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %p %c{1}: %m%n", "");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   protected final Path root;
   protected final ClusterImage image;
@@ -112,6 +118,24 @@ public abstract class ClusterContainers implements AutoCloseable {
     writeSite(clientFile, site);
     client = new Configuration();
     site.forEach(client::set);
+  }
+
+  /** A GET of a service's JSON (a REST API, a web UI's state): its answer; anything but HTTP 200 is an error. */
+  protected static JsonNode getJson(URI uri) throws IOException {
+    HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
+    c.setRequestProperty("Accept", "application/json");
+    c.setConnectTimeout(5000);
+    c.setReadTimeout(30000);
+    try {
+      if (c.getResponseCode() != 200) {
+        throw new IOException("GET " + uri + ": HTTP " + c.getResponseCode());
+      }
+      try (InputStream in = c.getInputStream()) {
+        return JSON.readTree(in);
+      }
+    } finally {
+      c.disconnect();
+    }
   }
 
   /** The data directory of a service, inside the cluster's root (the same path in its container). */

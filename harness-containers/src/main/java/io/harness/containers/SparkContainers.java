@@ -1,10 +1,7 @@
 package io.harness.containers;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +38,6 @@ public final class SparkContainers extends ClusterContainers {
       "--add-opens=java.base/jdk.internal.ref=ALL-UNNAMED", "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED",
       "--add-opens=java.base/sun.security.action=ALL-UNNAMED", "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
       "-Djdk.reflect.useDirectMethodHandle=false", "-Dio.netty.tryReflectionSetAccessible=true");
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final URI master;
   private final int masterWebPort;
@@ -138,20 +134,7 @@ public final class SparkContainers extends ClusterContainers {
 
   /** The master's JSON state ({@code /json/} of its web UI): workers, cores, applications. */
   public JsonNode state() throws IOException {
-    URI uri = URI.create("http://127.0.0.1:" + masterWebPort + "/json/");
-    HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
-    c.setConnectTimeout(5000);
-    c.setReadTimeout(30000);
-    try {
-      if (c.getResponseCode() != 200) {
-        throw new IOException("GET " + uri + ": HTTP " + c.getResponseCode());
-      }
-      try (InputStream in = c.getInputStream()) {
-        return JSON.readTree(in);
-      }
-    } finally {
-      c.disconnect();
-    }
+    return getJson(URI.create("http://127.0.0.1:" + masterWebPort + "/json/"));
   }
 
   /** How many workers the master counts as alive. */
