@@ -46,7 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
  * job jar {@code harness-spark.jar}, as docs/spark.md tells cluster users. The workers have Spark's jars only: the
  * harness's reach the executors from the driver. Each run's rows and payloads are verified by Spark jobs on the
  * executors, its bytes are those of the Parquet files on the HDFS, its task records carry the executors' hosts, and
- * {@code harness analyze} of its folder finds the same figures, aggregate and tasks.
+ * {@code harness analyze} of the folders of generate and copy finds the same figures (the executors' hosts among them)
+ * and aggregate.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SparkContainersIT {
@@ -285,7 +286,6 @@ class SparkContainersIT {
     assertEquals(generated.at("/figures/bytesWritten").asLong(), c.at("/figures/bytesRead").asLong());
     assertVerified(c.at("/figures/verify"));
     assertTasksOnWorkers(c, "taskBytesRead");
-    assertAnalyzeAgrees(runs);
   }
 
   /**
