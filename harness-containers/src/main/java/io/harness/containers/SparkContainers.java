@@ -115,15 +115,18 @@ public final class SparkContainers extends ClusterContainers {
   /** None: a Spark cluster has no file system (the driver brings the storage's settings). */
   @Override
   public org.apache.hadoop.conf.Configuration configuration() {
-    throw new UnsupportedOperationException("a Spark cluster has no client configuration: give the driver --master "
-        + masterUrl() + " and the storage's own");
+    throw noClient();
   }
 
   /** None, as {@link #configuration()}. */
   @Override
   public Path configurationFile() {
-    throw new UnsupportedOperationException("a Spark cluster has no client configuration file: give the driver "
-        + "--master " + masterUrl() + " and the storage's own");
+    throw noClient();
+  }
+
+  private UnsupportedOperationException noClient() {
+    return new UnsupportedOperationException("a Spark cluster has no client configuration: give the driver --master "
+        + masterUrl() + " and the storage's own");
   }
 
   /** The workers' service names, in start order ({@code worker1}, {@code worker2}, ...). */
