@@ -1,6 +1,10 @@
 package io.harness.containers;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.file.Files;
@@ -26,6 +30,8 @@ public abstract class ClusterContainers implements AutoCloseable {
       "log4j.appender.console=org.apache.log4j.ConsoleAppender",
       "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
       "log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %p %c{1}: %m%n", "");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   protected final Path root;
   protected final ClusterImage image;
@@ -87,12 +93,18 @@ public abstract class ClusterContainers implements AutoCloseable {
 
   protected final Service add(String name, String mainClass, List<String> initArgs, Map<String, String> site,
       String siteFile, String heap, int rpcPort) throws IOException {
+    return add(name, mainClass, initArgs, site, siteFile, heap, rpcPort, Service.Launch.NONE);
+  }
+
+  /** A service started as {@code launch} says (its arguments, environment, mounts, address). */
+  protected final Service add(String name, String mainClass, List<String> initArgs, Map<String, String> site,
+      String siteFile, String heap, int rpcPort, Service.Launch launch) throws IOException {
     Path conf = Files.createDirectories(root.resolve("conf").resolve(name));
     Path data = Files.createDirectories(root.resolve("data").resolve(name));
     writeSite(conf.resolve(siteFile), site);
     Files.writeString(conf.resolve("log4j.properties"), LOG4J);
     Service s = new Service(name, image, mainClass, initArgs, conf, data,
-        root.resolve("logs").resolve(name + ".log"), heap, rpcPort);
+        root.resolve("logs").resolve(name + ".log"), heap, rpcPort, launch);
     services.put(name, s);
     if (name.startsWith("dn")) {
       datanodes.add(name);
@@ -106,6 +118,24 @@ public abstract class ClusterContainers implements AutoCloseable {
     writeSite(clientFile, site);
     client = new Configuration();
     site.forEach(client::set);
+  }
+
+  /** A GET of a service's JSON (a REST API, a web UI's state): its answer; anything but HTTP 200 is an error. */
+  protected static JsonNode getJson(URI uri) throws IOException {
+    HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
+    c.setRequestProperty("Accept", "application/json");
+    c.setConnectTimeout(5000);
+    c.setReadTimeout(30000);
+    try {
+      if (c.getResponseCode() != 200) {
+        throw new IOException("GET " + uri + ": HTTP " + c.getResponseCode());
+      }
+      try (InputStream in = c.getInputStream()) {
+        return JSON.readTree(in);
+      }
+    } finally {
+      c.disconnect();
+    }
   }
 
   /** The data directory of a service, inside the cluster's root (the same path in its container). */

@@ -13,6 +13,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.ContainerLaunchException;
@@ -55,13 +56,24 @@ public final class Service {
 
   private final String heap;
   private final int rpcPort;
+  private final Launch launch;
   private GenericContainer<?> container;
   private PrintStream logStream;
   private boolean initialized;
 
+  /**
+   * What a service needs beyond its site files, for servers configured otherwise (Spark's master and workers): its
+   * main class's arguments, more JVM options, environment variables, host directories mounted read-only at the same
+   * path, and the loopback address it listens on (its RPC port is awaited there).
+   */
+  record Launch(List<String> args, List<String> jvmOptions, Map<String, String> env, List<Path> readOnly,
+      String address) {
+    static final Launch NONE = new Launch(List.of(), List.of(), Map.of(), List.of(), "127.0.0.1");
+  }
+
   /** {@code initArgs}: the one-time step before the first start (e.g. {@code -format}), or null. */
   Service(String name, ClusterImage image, String mainClass, List<String> initArgs, Path confDir,
-      Path dataDir, Path log, String heap, int rpcPort) {
+      Path dataDir, Path log, String heap, int rpcPort, Launch launch) {
     this.name = name;
     this.image = image;
     this.mainClass = mainClass;
@@ -71,6 +83,7 @@ public final class Service {
     this.log = log;
     this.heap = heap;
     this.rpcPort = rpcPort;
+    this.launch = launch;
   }
 
   public String name() {
@@ -98,7 +111,7 @@ public final class Service {
   /** Starts a new container (removing the previous one, if any); the first start runs the init step. */
   public synchronized void start(Duration limit) {
     removeContainer();
-    String run = java(mainClass, List.of());
+    String run = java(mainClass, launch.args());
     String cmd = JAVA_HOME + (!initialized && initArgs != null ? java(mainClass, initArgs) + " && exec " + run
         : "exec " + run);
     try {
@@ -113,9 +126,13 @@ public final class Service {
         .withNetworkMode("host")
         .withFileSystemBind(confDir.toString(), confDir.toString(), BindMode.READ_ONLY)
         .withFileSystemBind(dataDir.toString(), dataDir.toString(), BindMode.READ_WRITE)
+        .withEnv(launch.env())
         .withCommand("sh", "-c", cmd)
         .withLogConsumer(frame -> out.print(frame.getUtf8String()))
         .waitingFor(new RpcPortOpen().withStartupTimeout(limit));
+    for (Path dir : launch.readOnly()) {
+      c.withFileSystemBind(dir.toString(), dir.toString(), BindMode.READ_ONLY);
+    }
     container = c;
     try {
       c.start();
@@ -217,6 +234,7 @@ public final class Service {
     List<String> cmd = new ArrayList<>(List.of("java", "-Xmx" + heap, "-XX:+UseSerialGC",
         "-XX:+ExitOnOutOfMemoryError", "-Djava.net.preferIPv4Stack=true"));
     cmd.addAll(addOpens());
+    cmd.addAll(launch.jvmOptions());
     cmd.addAll(List.of(System.getProperty(SERVER_OPTIONS, "").trim().split("\\s+")).stream()
         .filter(o -> !o.isEmpty()).toList());
     cmd.addAll(List.of("-cp", confDir + ":" + image.classPath(), main));
@@ -238,7 +256,7 @@ public final class Service {
           throw new ContainerLaunchException(name + " exited before it listened on port " + rpcPort);
         }
         try (Socket s = new Socket()) {
-          s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), rpcPort), 1000);
+          s.connect(new InetSocketAddress(InetAddress.getByName(launch.address()), rpcPort), 1000);
           return;
         } catch (IOException notYet) {
           try {

@@ -1,10 +1,7 @@
 package io.harness.containers;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,8 +27,6 @@ public final class YarnContainers extends ClusterContainers {
   /** The memory of every task's and application master's container, in MB, and their heap. */
   static final int TASK_MB = 512;
   static final String TASK_HEAP = "-Xmx320m";
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private static final Map<String, String> RESOURCE_MANAGER_SETTINGS = Map.of(
       // a killed NodeManager is lost after 10 s (the default is 10 minutes), so its containers run again elsewhere
@@ -203,21 +198,7 @@ public final class YarnContainers extends ClusterContainers {
 
   /** A GET of a service's REST API, e.g. {@code rest("rm", "/ws/v1/cluster/apps")}: its JSON answer. */
   public JsonNode rest(String service, String path) throws IOException {
-    URI uri = URI.create("http://127.0.0.1:" + webPort(service) + path);
-    HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
-    c.setRequestProperty("Accept", "application/json");
-    c.setConnectTimeout(5000);
-    c.setReadTimeout(30000);
-    try {
-      if (c.getResponseCode() != 200) {
-        throw new IOException("GET " + uri + ": HTTP " + c.getResponseCode());
-      }
-      try (InputStream in = c.getInputStream()) {
-        return JSON.readTree(in);
-      }
-    } finally {
-      c.disconnect();
-    }
+    return getJson(URI.create("http://127.0.0.1:" + webPort(service) + path));
   }
 
   @Override

@@ -10,11 +10,10 @@ import io.harness.core.target.Target;
 import io.harness.core.util.LocalOutputs;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -54,41 +53,8 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
   public static final long DEFAULT_SEED = 0x5EEDL;
   private static final Units.Size DEFAULT_FILE_SIZE = Units.megabytes("1MB");
 
-  @Option(names = "-write", description = "Write nrFiles files of fileSize bytes each.")
-  private boolean write;
-
-  @Option(names = "-read", description = "Read fileSize bytes of each file a -write made (same -nrFiles); "
-      + "sequentially, or with -random, -backward or -skip.")
-  private boolean read;
-
-  @Option(names = "-random", description = "With -read: read buffers at random positions (seeded by "
-      + "--seed, so runs repeat) until fileSize bytes are read. Results go to io_random_read.")
-  private boolean random;
-
-  @Option(names = "-backward", description = "With -read: read buffers from the end of the file towards "
-      + "its start until fileSize bytes are read.")
-  private boolean backward;
-
-  @Option(names = "-skip", description = "With -read: read a buffer, skip -skipSize bytes, repeat until "
-      + "fileSize bytes are read or the file ends.")
-  private boolean skip;
-
-  @Option(names = "-skipSize", paramLabel = "SIZE", converter = UnitConverters.Megabytes.class,
-      description = "With -read -skip: bytes skipped after each buffer; a bare number is MB (TestDFSIO's "
-          + "rule); 0 means the buffer size (default: the buffer size).")
-  private Units.Size skipSize;
-
-  @Option(names = "-append", description = "Append fileSize bytes to each existing file (its seeded data "
-      + "continues, so -read --verify of the new length checks the whole file).")
-  private boolean append;
-
-  @Option(names = "-truncate", description = "Truncate each existing file to fileSize (-size) bytes; "
-      + "waits until the file system shows the new length.")
-  private boolean truncate;
-
-  @Option(names = "-clean", description = "Delete the run root (only if it holds nothing but what dfsio "
-      + "makes: io_control, io_data, io_write, io_read, io_append, io_random_read, io_truncate).")
-  private boolean clean;
+  @Mixin
+  private final DfsioOperationOptions operation = new DfsioOperationOptions();
 
   @Option(names = "-nrFiles", paramLabel = "N",
       description = "Number of files, one task each (default: ${DEFAULT-VALUE}).")
@@ -118,21 +84,8 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
           + "GzipCodec, gzip). Sizes and rates count uncompressed bytes, as in TestDFSIO.")
   private String compression;
 
-  @Option(names = "-storagePolicy", paramLabel = "NAME",
-      description = "HDFS only, with -write: the block storage policy of the data directory "
-          + "(HOT, WARM, COLD, ONE_SSD, ALL_SSD, ...).")
-  private String storagePolicy;
-
-  @Option(names = "-erasureCodePolicy", paramLabel = "NAME",
-      description = "HDFS only, with -write: the erasure coding policy of the data directory "
-          + "(e.g. RS-6-3-1024k); it must be enabled on the cluster.")
-  private String erasureCodePolicy;
-
-  @Option(names = "--replication", paramLabel = "TYPE/FACTOR",
-      description = "Ozone only (ofs://, o3fs://), with -write: the replication of the keys written: "
-          + "RATIS/ONE, RATIS/THREE or EC/<codec>-<data>-<parity>-<chunk>, e.g. EC/rs-3-2-1024k "
-          + "(an EC bucket's own replication wins, as Ozone decides).")
-  private String replication;
+  @Mixin
+  private final DfsioPlacementOptions placement = new DfsioPlacementOptions();
 
   @Option(names = "--warmup", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
       description = "Leave each task's first TIME out of every figure (its calls, bytes and time); "
@@ -222,7 +175,7 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
 
   /** {@code -skipSize}, with {@code -read -skip}: bytes skipped after each buffer; a bare number is MB. */
   public Dfsio skipSize(String size) {
-    this.skipSize = Units.megabytes(size);
+    operation.skipSize = Units.megabytes(size);
     return this;
   }
 
@@ -252,19 +205,19 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
 
   /** {@code -storagePolicy} (HDFS, with write). */
   public Dfsio storagePolicy(String policy) {
-    this.storagePolicy = policy;
+    placement.storagePolicy = policy;
     return this;
   }
 
   /** {@code -erasureCodePolicy} (HDFS, with write). */
   public Dfsio erasureCodePolicy(String policy) {
-    this.erasureCodePolicy = policy;
+    placement.erasureCodePolicy = policy;
     return this;
   }
 
   /** {@code --replication} (Ozone, with write): {@code RATIS/THREE}, {@code EC/rs-3-2-1024k}. */
   public Dfsio replication(String replication) {
-    this.replication = replication;
+    placement.replication = replication;
     return this;
   }
 
@@ -299,16 +252,7 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
   public DfsioPlan plan(Configuration conf) {
     String lowerEngine = Engines.checked(engine);
     if (op == null) {
-      Map<String, Boolean> flags = new LinkedHashMap<>();
-      flags.put("-write", write);
-      flags.put("-read", read);
-      flags.put("-append", append);
-      flags.put("-truncate", truncate);
-      flags.put("-clean", clean);
-      flags.put("-random", random);
-      flags.put("-backward", backward);
-      flags.put("-skip", skip);
-      op = DfsioOperation.select(flags);
+      op = operation.select();
     }
     if (fromCommandLine) {
       if (resFile.isBlank()) {
@@ -319,37 +263,21 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
     if (files < 1) {
       throw new UsageException("-nrFiles", "must be at least 1, was " + files);
     }
-    if (skipSize != null && op != DfsioOperation.READ_SKIP) {
-      throw new UsageException("-skipSize", "only applies to -read -skip");
-    }
     // truncating to 0 bytes is a real truncate; every other operation needs a positive size
-    positive(op == DfsioOperation.TRUNCATE ? sizeOption : "-fileSize", fileSize, op == DfsioOperation.TRUNCATE);
-    positive("-bufferSize", bufferSize, false);
-    if (bufferSize.bytes() > Integer.MAX_VALUE - 16) {
-      throw new UsageException("-bufferSize", "must be below 2 GB, was " + bufferSize);
-    }
+    DfsioOptionChecks.positive(op == DfsioOperation.TRUNCATE ? sizeOption : "-fileSize", fileSize,
+        op == DfsioOperation.TRUNCATE);
+    DfsioOptionChecks.buffer(bufferSize);
     if (verify && !op.isRead()) {
       throw new UsageException("--verify", "only applies to -read");
     }
-    long skipBytes = 0;
-    if (op == DfsioOperation.READ_SKIP) {
-      // TestDFSIO: a skip read without (or with a zero) -skipSize skips one buffer each time
-      long given = skipSize == null ? 0 : positive("-skipSize", skipSize, true);
-      skipBytes = given == 0 ? bufferSize.bytes() : given;
-    }
+    long skipBytes = operation.skipBytes(op, bufferSize);
     String codec = DfsioOptionChecks.codec(compression, op, conf);
-    String normalized = DfsioOptionChecks.placement(op, storagePolicy, erasureCodePolicy, replication);
+    String normalized = DfsioOptionChecks.placement(op, placement.storagePolicy,
+        placement.erasureCodePolicy, placement.replication);
     Window window = DfsioOptionChecks.window(op, warmup, duration, fileSizeGiven || fileSize != DEFAULT_FILE_SIZE);
     return new DfsioPlan(op, files, fileSize.bytes(), (int) bufferSize.bytes(), skipBytes, seed, verify, codec,
-        window, root, sizeOption, storagePolicy, erasureCodePolicy, normalized,
+        window, root, sizeOption, placement.storagePolicy, placement.erasureCodePolicy, normalized,
         lowerEngine);
-  }
-
-  private static long positive(String option, Units.Size size, boolean zeroAllowed) {
-    if (size.bytes() < 0 || (size.bytes() == 0 && !zeroAllowed)) {
-      throw new UsageException(option, "must be " + (zeroAllowed ? "zero or more" : "positive") + ", was " + size);
-    }
-    return size.bytes();
   }
 
   @Override

@@ -74,4 +74,20 @@ final class DfsioOptionChecks {
     }
     return new Window(warmupNanos, durationNanos);
   }
+
+  /** {@code size} of {@code option}, checked: positive, or zero or more. */
+  static long positive(String option, Units.Size size, boolean zeroAllowed) {
+    if (size.bytes() < 0 || (size.bytes() == 0 && !zeroAllowed)) {
+      throw new UsageException(option, "must be " + (zeroAllowed ? "zero or more" : "positive") + ", was " + size);
+    }
+    return size.bytes();
+  }
+
+  /** {@code -bufferSize}: positive and below 2 GB (one Java array). */
+  static void buffer(Units.Size bufferSize) {
+    positive("-bufferSize", bufferSize, false);
+    if (bufferSize.bytes() > Integer.MAX_VALUE - 16) {
+      throw new UsageException("-bufferSize", "must be below 2 GB, was " + bufferSize);
+    }
+  }
 }

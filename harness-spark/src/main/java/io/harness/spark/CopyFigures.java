@@ -20,7 +20,8 @@ public record CopyFigures(String source, int filesRead, long bytesRead, int file
     long taskBytesWritten, @JsonInclude(JsonInclude.Include.NON_NULL) Long sourceRows,
     @JsonInclude(JsonInclude.Include.NON_NULL) Long destinationRows,
     @JsonInclude(JsonInclude.Include.NON_NULL) Verification verify, String sparkVersion, String master,
-    int defaultParallelism, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> retriedAttempts)
+    int defaultParallelism, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> retriedAttempts,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ExecutorTasks> executors)
     implements Figures {
 
   static final String SOURCE = "source";
@@ -43,7 +44,8 @@ public record CopyFigures(String source, int filesRead, long bytesRead, int file
         SparkNotes.get(r, SOURCE_ROWS, new TypeReference<Long>() {}),
         SparkNotes.get(r, DESTINATION_ROWS, new TypeReference<Long>() {}),
         SparkNotes.get(r, VERIFY, new TypeReference<Verification>() {}), SparkNotes.text(r, "sparkVersion"),
-        SparkNotes.text(r, "master"), (int) SparkNotes.number(r, "defaultParallelism"), SparkNotes.retried(r));
+        SparkNotes.text(r, "master"), (int) SparkNotes.number(r, "defaultParallelism"), SparkNotes.retried(r),
+        ExecutorTasks.of(r));
   }
 
   /** What result.csv and harness compare show beside the aggregate: the rows, a second. */
@@ -63,6 +65,7 @@ public record CopyFigures(String source, int filesRead, long bytesRead, int file
     if (verify != null) {
       out.addAll(verify.lines(destinationRows == null ? verify.rows() : destinationRows));
     }
+    out.addAll(ExecutorTasks.lines("spark copy", executors));
     out.addAll(SparkNotes.retriedLines("spark copy", retriedAttempts));
     return out;
   }

@@ -17,7 +17,8 @@ import java.util.Locale;
 public record CountFigures(long rows, int files, long bytesRead, double elapsedSeconds, double mbPerSec,
     long taskBytesRead, String dataSet, @JsonInclude(JsonInclude.Include.NON_NULL) Long expectedRows,
     @JsonInclude(JsonInclude.Include.NON_NULL) Verification verify, String sparkVersion, String master,
-    int defaultParallelism, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> retriedAttempts)
+    int defaultParallelism, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> retriedAttempts,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ExecutorTasks> executors)
     implements Figures {
 
   static final String ROWS = "rows";
@@ -33,7 +34,8 @@ public record CountFigures(long rows, int files, long bytesRead, double elapsedS
         SparkNotes.mbPerSec(bytes, seconds), SparkNotes.taskSum(r, SparkEngine.BYTES_READ),
         SparkNotes.text(r, DATA_SET), plan.expectRows(), SparkNotes.get(r, VERIFY, new TypeReference<Verification>() {}),
         SparkNotes.text(r, "sparkVersion"), SparkNotes.text(r, "master"),
-        (int) SparkNotes.number(r, "defaultParallelism"), SparkNotes.retried(r));
+        (int) SparkNotes.number(r, "defaultParallelism"), SparkNotes.retried(r),
+        ExecutorTasks.of(r));
   }
 
   /** What result.csv and harness compare show beside the aggregate: the rows, a second. */
@@ -53,6 +55,7 @@ public record CountFigures(long rows, int files, long bytesRead, double elapsedS
     if (verify != null) {
       out.addAll(verify.lines(rows));
     }
+    out.addAll(ExecutorTasks.lines("spark count", executors));
     out.addAll(SparkNotes.retriedLines("spark count", retriedAttempts));
     return out;
   }

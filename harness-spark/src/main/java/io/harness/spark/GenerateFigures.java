@@ -18,7 +18,8 @@ public record GenerateFigures(long rows, long records, long iterations, int reco
     int partitionsPerBatch, String compression, int files, long bytesWritten, double elapsedSeconds, double mbPerSec,
     long taskBytesWritten, List<Batch> batches, @JsonInclude(JsonInclude.Include.NON_NULL) Verification verify,
     String sparkVersion, String master, int defaultParallelism,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> retriedAttempts) implements Figures {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> retriedAttempts,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ExecutorTasks> executors) implements Figures {
 
   static final String PARTITIONS = "partitionsPerBatch";
   static final String BATCHES = "batches";
@@ -39,7 +40,8 @@ public record GenerateFigures(long rows, long records, long iterations, int reco
         plan.seed(), (int) SparkNotes.number(r, PARTITIONS), plan.compression(), (int) SparkNotes.number(r, FILES),
         bytes, seconds, SparkNotes.mbPerSec(bytes, seconds), SparkNotes.taskSum(r, SparkEngine.BYTES_WRITTEN),
         batches, SparkNotes.get(r, VERIFY, new TypeReference<Verification>() {}), SparkNotes.text(r, "sparkVersion"),
-        SparkNotes.text(r, "master"), (int) SparkNotes.number(r, "defaultParallelism"), SparkNotes.retried(r));
+        SparkNotes.text(r, "master"), (int) SparkNotes.number(r, "defaultParallelism"), SparkNotes.retried(r),
+        ExecutorTasks.of(r));
   }
 
   /** What result.csv and harness compare show beside the aggregate: the rows, a second. */
@@ -58,6 +60,7 @@ public record GenerateFigures(long rows, long records, long iterations, int reco
     if (verify != null) {
       out.addAll(verify.lines(rows));
     }
+    out.addAll(ExecutorTasks.lines("spark generate", executors));
     out.addAll(SparkNotes.retriedLines("spark generate", retriedAttempts));
     return out;
   }

@@ -20,9 +20,10 @@ import org.HdrHistogram.Histogram;
  * A Spark workload's {@link Engine}: its jobs on the run's Spark session, told every 10 s from Spark's
  * listener events ({@link RemoteProgress}), and their records from Spark's own: one task record per
  * task attempt, its executor's launch and finish times, the bytes its file system counted (written, or read),
- * put in the 100 ms tick the task finished in; its duration is the {@code task} latency; its input and
- * output metrics go into its record's {@code extra} ({@value #BYTES_READ}, {@value #BYTES_WRITTEN},
- * {@value #RECORDS_READ}, {@value #RECORDS_WRITTEN}). What the jobs found beyond that (rows, files, the
+ * put in the 100 ms tick the task finished in; its duration is the {@code task} latency; its executor's host is
+ * the record's host; its input and output metrics and its executor go into its record's {@code extra}
+ * ({@value #BYTES_READ}, {@value #BYTES_WRITTEN}, {@value #RECORDS_READ}, {@value #RECORDS_WRITTEN},
+ * {@value #EXECUTOR}). What the jobs found beyond that (rows, files, the
  * session's version and master) goes into the records' {@code extra}: every figure is computed from the
  * records. The engine's start and end are the driver's clock around the measured jobs.
  */
@@ -33,6 +34,8 @@ final class SparkEngine implements Engine {
   static final String BYTES_WRITTEN = "bytesWritten";
   static final String RECORDS_READ = "recordsRead";
   static final String RECORDS_WRITTEN = "recordsWritten";
+  /** The task record's executor (its host is the record's host). */
+  static final String EXECUTOR = "executor";
   /** The records' note of the task attempts Spark ran again: {@code name: reason}. */
   static final String RETRIED = "retriedAttempts";
 
@@ -189,8 +192,9 @@ final class SparkEngine implements Engine {
         extra.put(BYTES_WRITTEN, t.bytesWritten());
         extra.put(RECORDS_READ, t.recordsRead());
         extra.put(RECORDS_WRITTEN, t.recordsWritten());
+        extra.put(EXECUTOR, t.executorId());
         tasks.add(new TaskRecord(tasks.size(), name, bytes, startNanos, endNanos, Map.of(TASK, h), perTick, null,
-            false, List.of(), extra));
+            false, List.of(), extra, t.host()));
       }
     }
   }

@@ -49,7 +49,9 @@ public abstract class SparkOptions<B extends SparkOptions<B, P>, P> extends Work
 
   @Option(names = "--master", paramLabel = "URL",
       description = "Spark master: local[*] (default), local[N], spark://host:port, yarn, k8s://... "
-          + "Under spark-submit the default is spark-submit's.")
+          + "Under spark-submit the default is spark-submit's. On a cluster master the executors are JVMs of their "
+          + "own: they get the harness's jars through spark.jars (as from spark-submit), the task records their "
+          + "hosts and executors, and --instrument and --profile see this JVM (the driver) only.")
   private String master;
 
   @Option(names = {"-c", "--spark-conf"}, paramLabel = "KEY=VALUE",

@@ -73,8 +73,9 @@ final class SparkRunner implements AutoCloseable {
 
   /**
    * A session with {@code settings} (Spark's keys, and {@code spark.hadoop.*} for the Hadoop
-   * configuration). {@code master} null keeps what spark-submit set, else {@code local[*]}. A session
-   * that already runs in this JVM is used as it is and left running.
+   * configuration). {@code master} null keeps what spark-submit set, else {@code local[*]}. On a cluster master the
+   * harness's jars go to the executors ({@link ExecutorJars}). A session that already runs in this JVM is used as it
+   * is and left running.
    */
   static SparkRunner open(String appName, String master, Map<String, String> settings) {
     SparkSession active = SparkSession.getActiveSession().isDefined() ? SparkSession.getActiveSession().get()
@@ -104,6 +105,7 @@ final class SparkRunner implements AutoCloseable {
       conf.set("spark.driver.bindAddress", "127.0.0.1");
     }
     settings.forEach(conf::set);
+    ExecutorJars.addTo(conf);
     return new SparkRunner(SparkSession.builder().config(conf).getOrCreate(), true);
   }
 

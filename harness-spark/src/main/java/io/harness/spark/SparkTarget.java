@@ -131,9 +131,10 @@ public final class SparkTarget implements RunTarget {
         spec.operation(), spark.version(), spark.master(), (System.nanoTime() - t0) / 1e9);
     // local, local[N]: the executors are threads of this JVM; local-cluster[...] and the rest: JVMs of their own
     if (settings.recording() != null && settings.recording().observesThisJvm()
-        && !(spark.master().equals("local") || spark.master().startsWith("local["))) {
+        && !ExecutorJars.inProcess(spark.master())) {
       settings.err().println("spark " + spec.operation() + ": --instrument / --profile see this JVM only (the "
-          + "driver): the executors of master " + spark.master() + " run in JVMs of their own");
+          + "driver: planning, listing, commit): the executors of master " + spark.master() + " run in JVMs of their "
+          + "own, and their reads and writes are neither timed nor profiled");
     }
     return spark;
   }

@@ -22,9 +22,13 @@ import org.apache.spark.executor.TaskMetrics;
  * executors did, not from the driver's clock alone.
  */
 final class TaskCollector extends SparkListener {
-  /** One finished task attempt. */
+  /**
+   * One finished task attempt; {@code executorId} and {@code host} are the executor it ran on ({@code driver} and
+   * the driver's host with a local master).
+   */
   record SparkTask(String group, int stageId, long taskId, int partition, int attempt, long launchMillis,
-      long finishMillis, long bytesRead, long bytesWritten, long recordsRead, long recordsWritten, String error) {
+      long finishMillis, long bytesRead, long bytesWritten, long recordsRead, long recordsWritten, String error,
+      String executorId, String host) {
   }
 
   private final Map<Integer, String> stageGroup = new HashMap<>();
@@ -80,7 +84,7 @@ final class TaskCollector extends SparkListener {
     SparkTask t = new SparkTask(group, e.stageId(), info.taskId(), info.index(), info.attemptNumber(),
         info.launchTime(), info.finishTime(), m == null ? 0 : m.inputMetrics().bytesRead(),
         m == null ? 0 : m.outputMetrics().bytesWritten(), m == null ? 0 : m.inputMetrics().recordsRead(),
-        m == null ? 0 : m.outputMetrics().recordsWritten(), error);
+        m == null ? 0 : m.outputMetrics().recordsWritten(), error, info.executorId(), info.host());
     tasks.add(t);
     finished++;
     bytesRead += t.bytesRead();

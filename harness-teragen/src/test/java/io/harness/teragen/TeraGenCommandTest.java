@@ -81,14 +81,17 @@ class TeraGenCommandTest {
   /** --profile: a flame graph of the measured phase beside the JSON, which names it and the engine. */
   @Test
   void profileWritesAFlameGraphAndRecordsTheEngine() throws Exception {
-    for (String event : new String[] {"cpu", "wall"}) {
+    for (String event : new String[] {"cpu", "wall", "alloc"}) {
       Run r = run("teragen", "200k", dir.resolve("p-" + event).toString(), "-m", "2", "--profile", event);
       assertExit(r, 0);
       JsonNode p = lastJson().get("profile");
       assertEquals(event, p.get("event").asText());
       String engine = p.get("engine").asText();
-      assertTrue(event.equals("cpu") ? engine.startsWith("perf_events") || engine.startsWith("ctimer")
-          : engine.startsWith("wall-clock"), engine);
+      assertTrue(switch (event) {
+        case "cpu" -> engine.startsWith("perf_events") || engine.startsWith("ctimer");
+        case "wall" -> engine.startsWith("wall-clock");
+        default -> engine.startsWith("TLAB");
+      }, engine);
       Path html = Runs.latest(dir.resolve("runs")).resolve(p.get("flameGraph").asText());
       String page = Files.readString(html);
       assertTrue(page.contains("harness " + event + " profile"), html.toString());

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.containers.ClusterImage;
 import io.harness.containers.OzoneContainers;
 import io.harness.containers.YarnContainers;
-import io.harness.core.util.Stats;
+import io.harness.core.util.Rounds;
 import io.harness.testkit.Runs;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * barrier does not wait ({@code --barrier-timeout 1ms --count-late}). Prints files/s of each, and for the clients'
  * runs how far apart the clients were ready (the maps' JVMs up) and how far apart their first tasks started.
  *
- * Every other round runs them in the opposite order; the median files/s of each comes last.
+ * Every other round runs them in the opposite order; the median files/s of each with the rounds' range comes last,
+ * with its ratio to the first case's ("within noise" where the rounds' spread exceeds the gap: {@link Rounds}).
  *
  * <p>Arguments: JOB_JAR CLIENT_CLASSPATH_FILE OZONE_FS_JAR [files sizeKB threads rounds] (default 300 64 4 1).
  */
@@ -107,9 +108,12 @@ public final class DfsgClientsYarnBench {
       System.out.println("ready ms: the clients' ready times at the barrier, last less first; 1st task ms: the"
           + " clients' first task starts, last less first");
       table.forEach(System.out::println);
+      Rounds first = Rounds.of(perCase.get(names.get(0)));
       for (Map.Entry<String, List<Double>> e : perCase.entrySet()) {
-        System.out.printf(Locale.ROOT, "median files/s %-22s %6.1f%n", e.getKey(),
-            Stats.median(e.getValue().stream().mapToDouble(Double::doubleValue).toArray()));
+        Rounds r = Rounds.of(e.getValue());
+        System.out.printf(Locale.ROOT, "median files/s (min - max) %-22s %s%s%n", e.getKey(), r.format("%.1f"),
+            e.getKey().equals(names.get(0)) ? ""
+                : "   " + r.ratioTo(first, "to " + names.get(0), "%.1f files/s"));
       }
       code = 0;
     } finally {

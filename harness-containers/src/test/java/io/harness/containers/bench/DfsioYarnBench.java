@@ -3,7 +3,7 @@ package io.harness.containers.bench;
 import io.harness.containers.ClusterImage;
 import io.harness.containers.HdfsContainers;
 import io.harness.containers.YarnContainers;
-import io.harness.core.util.Stats;
+import io.harness.core.util.Rounds;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +23,8 @@ import org.apache.hadoop.fs.TestDFSIO;
  * JobHistoryServer and 3 NodeManagers; every service in a container of its own), each submitted from a client
  * JVM of its own with the cluster's client configuration directory and Hadoop's client class path: the harness as
  * {@code hadoop jar harness.jar dfsio ...}, TestDFSIO as {@code hadoop org.apache.hadoop.fs.TestDFSIO ...} with its
- * test jar. Rounds alternate the order; every round is printed, then the medians and their ratio.
+ * test jar. Rounds alternate the order; every round is printed, then the medians with the rounds' range and their
+ * ratio ("within noise" where the rounds' spread exceeds the gap: {@link Rounds}).
  *
  * <p>Arguments: JOB_JAR CLIENT_CLASSPATH_FILE [nrFiles fileSizeMB rounds] (default 6 16 1).
  */
@@ -69,16 +70,17 @@ public final class DfsioYarnBench {
         System.out.printf(Locale.ROOT, "round %d: TestDFSIO %.2f s (its exec time %.2f s)  harness mapreduce %.2f s"
             + " (its exec time %.2f s)%n", r + 1, peer[0][r], peer[1][r], ours[0][r], ours[1][r]);
       }
-      double p = Stats.median(peer[0]);
-      double h = Stats.median(ours[0]);
-      double pe = Stats.median(peer[1]);
-      double he = Stats.median(ours[1]);
-      System.out.printf(Locale.ROOT, "TestDFSIO -write (YARN)                   median %7.2f s  exec time %7.2f s%n",
-          p, pe);
-      System.out.printf(Locale.ROOT, "harness dfsio -write --engine mapreduce   median %7.2f s  exec time %7.2f s%n",
-          h, he);
-      System.out.printf(Locale.ROOT, "harness/TestDFSIO = %.2f (client process, submission to exit), %.2f (each one's"
-          + " 'Test exec time sec')%n", h / p, he / pe);
+      Rounds p = Rounds.of(peer[0]);
+      Rounds h = Rounds.of(ours[0]);
+      Rounds pe = Rounds.of(peer[1]);
+      Rounds he = Rounds.of(ours[1]);
+      System.out.println("medians (min - max) of the rounds");
+      System.out.printf(Locale.ROOT, "TestDFSIO -write (YARN)                   %s  exec time %s%n",
+          p.format("%.2f s"), pe.format("%.2f s"));
+      System.out.printf(Locale.ROOT, "harness dfsio -write --engine mapreduce   %s  exec time %s%n",
+          h.format("%.2f s"), he.format("%.2f s"));
+      System.out.printf(Locale.ROOT, "%s (client process, submission to exit), %s (each one's 'Test exec time sec')%n",
+          h.ratioTo(p, "harness/TestDFSIO", "%.2f s"), he.ratioTo(pe, "harness/TestDFSIO", "%.2f s"));
       code = 0;
     } finally {
       io.harness.core.util.LocalDirs.deleteOwnTempDir(work);

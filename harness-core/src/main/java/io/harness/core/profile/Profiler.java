@@ -77,8 +77,9 @@ public final class Profiler {
 
   public void start() {
     try {
-      profiler.execute("start,event=" + event + ",interval=" + ("cpu".equals(event) || "wall".equals(event)
-          ? "10ms" : "0"));
+      // alloc and lock keep async-profiler's own thresholds (512 KiB of allocation a sample, every contended
+      // lock): it refuses an interval of 0 for them
+      profiler.execute("start,event=" + event + ("cpu".equals(event) || "wall".equals(event) ? ",interval=10ms" : ""));
     } catch (Exception e) {
       throw new RunFailedException(OPTION + ": cannot start async-profiler: " + e.getMessage(), e);
     }

@@ -46,6 +46,22 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
   @FunctionalInterface
   public interface Item {
     long run(long item, TaskRecorder recorder) throws Exception;
+
+    /**
+     * Runs on each of the loop's threads before its first item, untimed (no item's latency holds it): what the
+     * thread opens for its items is opened here.
+     */
+    default void threadStarted() throws Exception {
+      // nothing to open
+    }
+
+    /**
+     * Runs on each of the loop's threads after its last item, however the thread's loop ended: what the thread
+     * opened for its items (Freon's file system per thread) is closed here; a failure fails the thread's task.
+     */
+    default void threadEnded() throws Exception {
+      // nothing opened
+    }
   }
 
   /** The whole loop, in this JVM. */
@@ -78,6 +94,7 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
           List<String> failures = new ArrayList<>();
           List<Long> failureTicks = new ArrayList<>();
           try {
+            body.threadStarted();
             while (!stop.get() && !rec.expired()) {
               long i = next.getAndIncrement();
               if (items >= 0 && i >= last) {
@@ -108,6 +125,7 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
             rec.noteTotal(FAILED_ITEMS, bad);
             rec.note(FAILURES, List.copyOf(failures));
             rec.note(FAILURE_TICKS, List.copyOf(failureTicks));
+            body.threadEnded();
           }
         });
     return new RunRecords(r.records(), r.intervals(), r.startEpochNanos(), r.endEpochNanos(), r.stopped());

@@ -1,7 +1,7 @@
 package io.harness.dfsio.bench;
 
 import io.harness.core.engine.LocalEngine;
-import io.harness.core.util.Stats;
+import io.harness.core.util.Rounds;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
 import java.io.File;
@@ -21,7 +21,8 @@ import org.apache.hadoop.util.ToolRunner;
  * {@code harness dfsio -write --engine mapreduce}, both on the local MapReduce runner with the same
  * files, sizes and buffers (like for like); the harness's local engine too; and that engine against a
  * bare FileSystem write loop with the same threads and buffers (the harness's overhead). Rounds
- * alternate the order; every round is printed, then the medians and their ratios.
+ * alternate the order; every round is printed, then the medians with the rounds' range and their ratios ("within
+ * noise" where the rounds' spread exceeds the gap: {@link Rounds}).
  *
  * <p>Arguments: nrFiles fileSizeMB bufferSize rounds (default 4 64 1000000 3).
  */
@@ -70,19 +71,20 @@ public final class DfsioBench {
         System.out.printf(Locale.ROOT, "round %d: TestDFSIO %.2f s  harness mapreduce %.2f s  harness local %.2f s"
             + " (its engine %.2f s)  bare loop %.2f s%n", r + 1, peer[r], harnessMr[r], harness[r], engine[r], bare[r]);
       }
-      double p = Stats.median(peer);
-      double m = Stats.median(harnessMr);
-      double h = Stats.median(harness);
-      double b = Stats.median(bare);
-      double e = Stats.median(engine);
-      System.out.printf(Locale.ROOT, "TestDFSIO -write (local MapReduce runner)  median %7.2f s%n", p);
-      System.out.printf(Locale.ROOT, "harness dfsio -write --engine mapreduce    median %7.2f s"
-          + "   harness/TestDFSIO = %.2f (same runner, like for like)%n", m, m / p);
-      System.out.printf(Locale.ROOT, "harness dfsio -write (local engine)        median %7.2f s"
-          + "   harness/TestDFSIO = %.2f%n", h, h / p);
-      System.out.printf(Locale.ROOT, "harness local engine alone (exec time)     median %7.2f s%n", e);
-      System.out.printf(Locale.ROOT, "bare FileSystem write loop                 median %7.2f s"
-          + "   harness engine/bare = %.2f (engine overhead), whole command/bare = %.2f%n", b, e / b, h / b);
+      Rounds p = Rounds.of(peer);
+      Rounds m = Rounds.of(harnessMr);
+      Rounds h = Rounds.of(harness);
+      Rounds b = Rounds.of(bare);
+      Rounds e = Rounds.of(engine);
+      System.out.println("medians (min - max) of the rounds; a ratio whose gap the rounds' spread exceeds is within noise");
+      System.out.printf(Locale.ROOT, "TestDFSIO -write (local MapReduce runner)  %s%n", p.format("%.2f s"));
+      System.out.printf(Locale.ROOT, "harness dfsio -write --engine mapreduce    %s   %s (same runner, like for like)%n",
+          m.format("%.2f s"), m.ratioTo(p, "harness/TestDFSIO", "%.2f s"));
+      System.out.printf(Locale.ROOT, "harness dfsio -write (local engine)        %s   %s%n", h.format("%.2f s"),
+          h.ratioTo(p, "harness/TestDFSIO", "%.2f s"));
+      System.out.printf(Locale.ROOT, "harness local engine alone (exec time)     %s%n", e.format("%.2f s"));
+      System.out.printf(Locale.ROOT, "bare FileSystem write loop                 %s   %s (engine overhead), %s%n",
+          b.format("%.2f s"), e.ratioTo(b, "harness engine/bare", "%.2f s"), h.ratioTo(b, "whole command/bare", "%.2f s"));
       System.out.println("note: the local MapReduce runner runs one map at a time (mapreduce.local.map.tasks"
           + ".maximum=1) for both; the bare loop writes one fixed buffer, the harness seeded non-repeating data.");
     } finally {

@@ -50,10 +50,10 @@ public record CgDnFigures(@JsonUnwrapped OfflineTotals totals, String datanodeUu
         "  schema v" + schema + ", " + layout + ", chunks of " + chunkSize + " bytes, " + checksumType + " every "
             + bytesPerChecksum + " bytes, " + ("zero".equals(data) ? "zero data" : "random data (seed " + seed + ")")
             + ", " + threads + " thread(s)",
-        String.format(Locale.ROOT, "  worker time %.3f s: data %s, checksums %s%s, chunk writes %s, DB %s", worker,
-            pct(totals.fillSeconds(), worker), OfflineTotals.pct(totals.checksumShare()),
-            "zero".equals(data) ? " (" + checksumCacheHits + " cached)" : "", pct(totals.writeSeconds(), worker),
-            pct(totals.dbSeconds(), worker)));
+        String.format(Locale.ROOT, "  worker time %.3f s: chunk writes %s, DB %s; the next chunk made ready beside "
+            + "each write (filler threads): data %.3f s, checksums %.3f s%s", worker, pct(totals.writeSeconds(), worker),
+            pct(totals.dbSeconds(), worker), totals.fillSeconds(), totals.checksumSeconds(),
+            "zero".equals(data) ? " (" + checksumCacheHits + " cached)" : ""));
   }
 
   private static String pct(double part, double whole) {

@@ -3,6 +3,7 @@ package io.harness.freon.offline;
 import io.harness.core.data.SeededData;
 import io.harness.core.engine.TaskRecorder;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,11 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdds.client.BlockID;
 import org.apache.hadoop.hdds.protocol.datanode.proto.ContainerProtos;
 import org.apache.hadoop.hdds.protocol.datanode.proto.ContainerProtos.ChecksumType;
@@ -46,8 +52,10 @@ final class ContainerWriter {
   private final Datanode dn;
   private final CgDn.Plan plan;
   private final ContainerLayoutVersion layout;
-  private final byte[] buf;
+  /** Two chunk buffers: the filler thread prepares the next chunk in one while this thread writes the other. */
+  private final byte[][] bufs;
   private final Checksum checksum;
+  private final ThreadPoolExecutor filler;
   private long fillNanos;
   private long checksumNanos;
   private long cacheHits;
@@ -59,9 +67,20 @@ final class ContainerWriter {
     this.dn = dn;
     this.plan = dn.plan;
     this.layout = ContainerLayoutVersion.valueOf(plan.layout());
-    this.buf = new byte[plan.chunkSize()];
+    this.bufs = new byte[][] {new byte[plan.chunkSize()], new byte[plan.chunkSize()]};
     this.checksum = new Checksum(ChecksumType.valueOf(plan.checksumType()), plan.bytesPerChecksum());
+    // one filler thread per cgdn thread, gone after a second without work (so a finished run leaves none)
+    this.filler = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+      Thread t = new Thread(r, Thread.currentThread().getName() + "-filler");
+      t.setDaemon(true);
+      return t;
+    });
+    filler.allowCoreThreadTimeOut(true);
   }
+
+  /** A chunk made ready by the filler thread: its bytes in {@code buf}, its checksum, and what that took. */
+  private record Ready(byte[] buf, int len, ContainerProtos.ChecksumData sum, long fillNanos, long checksumNanos,
+      boolean cached) {}
 
   /** Writes container {@code c}'s replica; a failure names what it left behind. */
   void container(long c, TaskRecorder rec) throws IOException {
@@ -148,31 +167,40 @@ final class ContainerWriter {
         blockFile = FileChannel.open(chunks.resolve(localId + ".block"), StandardOpenOption.CREATE_NEW,
             StandardOpenOption.WRITE);
       }
+      // the filler makes chunk k + 1 ready (seeded bytes and checksum) while this thread writes chunk k
+      Future<Ready> next = filler.submit(() -> prepare(bufs[0], seeded, 0));
       long offset = 0;
       int n = 0;
-      while (offset < ids.keySize()) {
-        int len = (int) Math.min(plan.chunkSize(), ids.keySize() - offset);
-        String name = localId + "_chunk_" + (++n);
-        if (seeded != null) {
+      try {
+        while (offset < ids.keySize()) {
+          Ready ready = await(next);
+          fillNanos += ready.fillNanos();
+          checksumNanos += ready.checksumNanos();
+          cacheHits += ready.cached() ? 1 : 0;
+          long following = offset + ready.len();
+          byte[] spare = ready.buf() == bufs[0] ? bufs[1] : bufs[0];
+          next = following < ids.keySize() ? filler.submit(() -> prepare(spare, seeded, following)) : null;
+          String name = localId + "_chunk_" + (++n);
           long t = System.nanoTime();
-          seeded.fill(buf, 0, len, offset);
-          fillNanos += System.nanoTime() - t;
-        }
-        ContainerProtos.ChecksumData sum = checksum(len);
-        long t = System.nanoTime();
-        if (blockFile != null) {
-          writeFully(blockFile, ByteBuffer.wrap(buf, 0, len), offset);
-        } else {
-          try (FileChannel ch = FileChannel.open(chunks.resolve(name), StandardOpenOption.CREATE_NEW,
-              StandardOpenOption.WRITE)) {
-            writeFully(ch, ByteBuffer.wrap(buf, 0, len), 0);
+          if (blockFile != null) {
+            writeFully(blockFile, ByteBuffer.wrap(ready.buf(), 0, ready.len()), offset);
+          } else {
+            try (FileChannel ch = FileChannel.open(chunks.resolve(name), StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE)) {
+              writeFully(ch, ByteBuffer.wrap(ready.buf(), 0, ready.len()), 0);
+            }
           }
+          writeNanos += System.nanoTime() - t;
+          rec.addBytes(ready.len());
+          infos.add(ContainerProtos.ChunkInfo.newBuilder()
+              .setChunkName(name).setOffset(offset).setLen(ready.len()).setChecksumData(ready.sum()).build());
+          offset = following;
         }
-        writeNanos += System.nanoTime() - t;
-        rec.addBytes(len);
-        infos.add(ContainerProtos.ChunkInfo.newBuilder()
-            .setChunkName(name).setOffset(offset).setLen(len).setChecksumData(sum).build());
-        offset += len;
+      } finally {
+        if (next != null) {
+          next.cancel(false);
+          awaitQuietly(next); // its buffer is the next block's: no fill may still run into it
+        }
       }
     } finally {
       if (blockFile != null) {
@@ -184,21 +212,59 @@ final class ContainerWriter {
     return block;
   }
 
-  private ContainerProtos.ChecksumData checksum(int len) throws IOException {
+  /** On the filler thread: the chunk of the block at {@code offset}, in {@code into}, with its checksum. */
+  private Ready prepare(byte[] into, SeededData seeded, long offset) throws IOException {
+    int len = (int) Math.min(plan.chunkSize(), plan.ids().keySize() - offset);
+    long fill = 0;
+    if (seeded != null) {
+      long t = System.nanoTime();
+      seeded.fill(into, 0, len, offset);
+      fill = System.nanoTime() - t;
+    }
     if (plan.zero()) {
       ContainerProtos.ChecksumData cached = dn.zeroChecksums.get(len);
       if (cached != null) {
-        cacheHits++;
-        return cached;
+        return new Ready(into, len, cached, fill, 0, true);
       }
     }
     long t = System.nanoTime();
-    ContainerProtos.ChecksumData sum = checksum.computeChecksum(ByteBuffer.wrap(buf, 0, len)).getProtoBufMessage();
-    checksumNanos += System.nanoTime() - t;
+    ContainerProtos.ChecksumData sum = checksum.computeChecksum(ByteBuffer.wrap(into, 0, len)).getProtoBufMessage();
+    long sumNanos = System.nanoTime() - t;
     if (plan.zero()) {
       dn.zeroChecksums.putIfAbsent(len, sum);
     }
-    return sum;
+    return new Ready(into, len, sum, fill, sumNanos, false);
+  }
+
+  private static Ready await(Future<Ready> ready) throws IOException {
+    try {
+      return ready.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while the next chunk was prepared");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new IOException(cause);
+    }
+  }
+
+  private static void awaitQuietly(Future<Ready> ready) {
+    try {
+      ready.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+      // the block failed already, or its next chunk was not needed
+    }
   }
 
   private static void writeFully(FileChannel ch, ByteBuffer b, long position) throws IOException {

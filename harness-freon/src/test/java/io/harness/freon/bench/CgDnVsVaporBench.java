@@ -3,8 +3,8 @@ package io.harness.freon.bench;
 import io.harness.core.cli.Harness;
 import io.harness.core.data.SeededData;
 import io.harness.core.result.ResultWriter;
+import io.harness.core.util.Rounds;
 import io.harness.core.util.Sizes;
-import io.harness.core.util.Stats;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,9 +36,11 @@ import org.apache.hadoop.ozone.freon.Vapor;
  * same thread count, random and zero data. Each run is timed from the command's start until its bytes
  * are on disk ({@code sync} included; the page cache is flushed, untimed, before each run); the bytes
  * counted are those of the chunk files found on disk afterwards. Who goes first alternates from pair to
- * pair. The plain write runs before, between and after the schemas; its median is the disk's limit.
+ * pair. The plain write runs before, between and after the schemas; its median is the disk's limit. Each figure
+ * is printed as its median with the rounds' range, and a ratio whose gap the rounds' spread exceeds is "within
+ * noise" instead ({@link Rounds}).
  *
- * <p>Arguments: total size per run, containers, threads (default 1GB 4 1).
+ * <p>Arguments: total size per run, containers, threads, rounds of each pair (default 1GB 4 1 1).
  */
 public final class CgDnVsVaporBench {
   private static final long KEY_SIZE = 16L << 20;
@@ -48,6 +51,7 @@ public final class CgDnVsVaporBench {
     long total = Sizes.parse(args.length > 0 ? args[0] : "1GB", 1);
     int containers = Integer.parseInt(args.length > 1 ? args[1] : "4");
     int threads = Integer.parseInt(args.length > 2 ? args[2] : "1");
+    int rounds = Integer.parseInt(args.length > 3 ? args[3] : "1");
     int keys = (int) Math.max(1, total / containers / KEY_SIZE);
     long bytes = (long) containers * keys * KEY_SIZE;
     Path work = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "bench-cgdn-");
@@ -69,33 +73,32 @@ public final class CgDnVsVaporBench {
       List<Double> plain = new ArrayList<>();
       plain.add(plain(work.resolve("plain-1"), containers * keys));
       // schema v3 (a 2.2 datanode's default, one DB per volume), then v2 (one DB per container)
-      double[][] harness = new double[2][2];
-      double[][] vapor = new double[2][2];
+      Map<String, List<Double>> harness = new LinkedHashMap<>();
+      Map<String, List<Double>> vapor = new LinkedHashMap<>();
       String[] schemas = {"v3", "v2"};
       String[] data = {"random", "zero"};
+      int pair = 0;
       for (int v = 0; v < 2; v++) {
         for (int d = 0; d < 2; d++) {
-          if ((v + d) % 2 == 0) {
-            harness[v][d] = run.harness(schemas[v], data[d]);
-            vapor[v][d] = run.vapor(schemas[v], data[d]);
-          } else {
-            vapor[v][d] = run.vapor(schemas[v], data[d]);
-            harness[v][d] = run.harness(schemas[v], data[d]);
+          String cell = schemas[v] + " " + data[d];
+          List<Double> h = harness.computeIfAbsent(cell, k -> new ArrayList<>());
+          List<Double> p = vapor.computeIfAbsent(cell, k -> new ArrayList<>());
+          for (int r = 0; r < rounds; r++, pair++) {
+            if (pair % 2 == 0) {
+              h.add(run.harness(schemas[v], data[d]));
+              p.add(run.vapor(schemas[v], data[d]));
+            } else {
+              p.add(run.vapor(schemas[v], data[d]));
+              h.add(run.harness(schemas[v], data[d]));
+            }
           }
         }
         plain.add(plain(work.resolve("plain-" + (v + 2)), containers * keys));
       }
-      double disk = Stats.median(plain);
+      Rounds disk = Rounds.of(plain);
       System.out.println();
-      System.out.printf(Locale.ROOT, "plain sequential write, median of %s: %.1f MB/s%n", plain.stream()
-          .map(x -> String.format(Locale.ROOT, "%.1f", x)).toList(), disk);
-      System.out.printf(Locale.ROOT, "%-7s %-7s %13s %11s %14s %14s %12s%n", "schema", "data", "harness MB/s",
-          "vapor MB/s", "harness/vapor", "harness/plain", "vapor/plain");
-      for (int v = 0; v < 2; v++) {
-        for (int d = 0; d < 2; d++) {
-          row(schemas[v], data[d], harness[v][d], vapor[v][d], disk);
-        }
-      }
+      System.out.printf(Locale.ROOT, "medians (min - max), MB/s; plain sequential write: %s%n", disk.format("%.1f"));
+      harness.forEach((cell, h) -> row(cell, Rounds.of(h), Rounds.of(vapor.get(cell)), disk));
       run.notes.forEach(System.out::println);
     } catch (RuntimeException e) {
       System.out.println("bench failed: " + e.getMessage());
@@ -104,12 +107,15 @@ public final class CgDnVsVaporBench {
     System.exit(rc);
   }
 
-  private static void row(String schema, String data, double harness, double vapor, double disk) {
-    boolean failed = Double.isNaN(vapor);
-    System.out.printf(Locale.ROOT, "%-7s %-7s %13.1f %11s %14s %14.2f %12s%n", schema, data, harness,
-        failed ? "failed" : String.format(Locale.ROOT, "%.1f", vapor),
-        failed ? "-" : String.format(Locale.ROOT, "%.2f", harness / vapor), harness / disk,
-        failed ? "-" : String.format(Locale.ROOT, "%.2f", vapor / disk));
+  /** One schema and data's line: each side's MB/s, and the ratios harness/vapor, harness/plain and vapor/plain. */
+  private static void row(String cell, Rounds harness, Rounds vapor, Rounds disk) {
+    // a failed run is NaN, which sorts last
+    boolean failed = Double.isNaN(vapor.max());
+    System.out.printf(Locale.ROOT, "%-9s harness %s  vapor %s  %s  %s  %s%n", cell, harness.format("%.1f"),
+        failed ? "failed" : vapor.format("%.1f"),
+        failed ? "" : harness.ratioTo(vapor, "harness/vapor", "%.1f MB/s"),
+        harness.ratioTo(disk, "harness/plain", "%.1f MB/s"), failed ? "" : vapor.ratioTo(disk, "vapor/plain",
+        "%.1f MB/s"));
   }
 
   /** Starts a 3-datanode MiniOzoneCluster, stops it, and returns a copy of datanode 0's data directory. */

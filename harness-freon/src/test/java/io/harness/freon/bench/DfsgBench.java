@@ -4,7 +4,7 @@ import io.harness.core.cli.Harness;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.MiniDfsProvider;
-import io.harness.core.util.Stats;
+import io.harness.core.util.Rounds;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -23,8 +23,9 @@ import org.apache.hadoop.ozone.freon.Freon;
  * One MiniDFSCluster and one MiniOzoneCluster in this JVM; on each, {@code harness freon dfsg} and Ozone's
  * own {@code freon dfsg} (the peer) with the same -n, -s and -t (1 and 10), after a short warm-up of both
  * on each cluster, one after the other, for some rounds (the one going first alternating from pair to
- * pair); prints each run, then the medians: wall time, the harness's measured phase, files/s, the
- * harness/Freon ratio, and Ozone/HDFS.
+ * pair); prints each run, then the medians with the rounds' range: wall time, the harness's measured phase,
+ * files/s, the harness/Freon ratio, and Ozone/HDFS ("within noise" where the rounds' spread exceeds the gap:
+ * {@link Rounds}).
  *
  * <p>Arguments: files size rounds (default 500 1MB 2).
  */
@@ -41,8 +42,9 @@ public final class DfsgBench {
     try {
       System.out.printf(Locale.ROOT, "dfsg bench: %s files x %s, MiniDFSCluster and MiniOzoneCluster with 3 datanodes "
           + "each, in one JVM, %d round(s) per pair, the order alternating%n", n, size, rounds);
-      double[][] harnessSecs = new double[2][2];
+      Rounds[][] ours = new Rounds[2][2];
       List<String> table = new ArrayList<>();
+      List<String> cpu = new ArrayList<>();
       EmbeddedCluster[] clusters = {hdfs, ozone};
       String[] names = {"hdfs", "ozone"};
       int[] threads = {1, 10};
@@ -60,35 +62,48 @@ public final class DfsgBench {
           List<Double> h = new ArrayList<>();
           List<Double> phase = new ArrayList<>();
           List<Double> f = new ArrayList<>();
+          List<Double> hCpu = new ArrayList<>();
+          List<Double> fCpu = new ArrayList<>();
           for (int r = 0; r < rounds; r++, pair++) {
             String tag = "t" + threads[t] + "-r" + r;
-            double[] hr;
-            if (pair % 2 == 0) {
-              hr = harness(site, work, base, "harness-" + tag, n, size, threads[t]);
-              f.add(freon(site, base, "freon-" + tag, n, size, threads[t]));
-            } else {
-              f.add(freon(site, base, "freon-" + tag, n, size, threads[t]));
-              hr = harness(site, work, base, "harness-" + tag, n, size, threads[t]);
+            double[] one = null;
+            for (int side = 0; side < 2; side++) {
+              double cpu0 = processCpuSeconds();
+              if ((side + pair) % 2 == 0) {
+                one = harness(site, work, base, "harness-" + tag, n, size, threads[t]);
+                hCpu.add(processCpuSeconds() - cpu0);
+              } else {
+                f.add(freon(site, base, "freon-" + tag, n, size, threads[t]));
+                fCpu.add(processCpuSeconds() - cpu0);
+              }
             }
-            h.add(hr[0]);
-            phase.add(hr[1]);
-            System.out.printf(Locale.ROOT, "%s -t %d round %d (%s first): harness %.2f s (writing %.2f s), Freon %.2f s%n",
-                names[c], threads[t], r + 1, pair % 2 == 0 ? "harness" : "Freon", hr[0], hr[1], f.get(r));
+            h.add(one[0]);
+            phase.add(one[1]);
+            System.out.printf(Locale.ROOT, "%s -t %d round %d (%s first): harness %.2f s (writing %.2f s, cpu %.2f s), "
+                + "Freon %.2f s (cpu %.2f s)%n", names[c], threads[t], r + 1, pair % 2 == 0 ? "harness" : "Freon", one[0],
+                one[1], hCpu.get(r), f.get(r), fCpu.get(r));
           }
-          double hm = Stats.median(h);
-          double fm = Stats.median(f);
-          harnessSecs[c][t] = hm;
+          Rounds hr = Rounds.of(h);
+          Rounds fr = Rounds.of(f);
+          ours[c][t] = hr;
           double files = Double.parseDouble(n);
-          table.add(String.format(Locale.ROOT, "%-6s %7d %12.2f %10.2f %10.1f %12.2f %10.1f %15.2f", names[c],
-              threads[t], hm, Stats.median(phase), files / hm, fm, files / fm, hm / fm));
+          table.add(String.format(Locale.ROOT, "%-6s %7d %22s %10.2f %10.1f %22s %10.1f   %s", names[c], threads[t],
+              hr.format("%.2f"), Rounds.of(phase).median(), files / hr.median(), fr.format("%.2f"),
+              files / fr.median(), hr.ratioTo(fr, "harness/Freon", "%.2f s")));
+          cpu.add(String.format(Locale.ROOT, "%-6s %7d %22s %22s   %s", names[c], threads[t],
+              Rounds.of(hCpu).format("%.2f"), Rounds.of(fCpu).format("%.2f"),
+              Rounds.of(hCpu).ratioTo(Rounds.of(fCpu), "harness/Freon", "%.2f s")));
         }
       }
-      System.out.printf(Locale.ROOT, "%nmedians of %d round(s)%n%-6s %7s %12s %10s %10s %12s %10s %15s%n", rounds, "fs",
-          "threads", "harness s", "writing s", "files/s", "Freon s", "files/s", "harness/Freon");
+      System.out.printf(Locale.ROOT, "%nmedians (min - max) of %d round(s)%n%-6s %7s %22s %10s %10s %22s %10s   %s%n",
+          rounds, "fs", "threads", "harness s", "writing s", "files/s", "Freon s", "files/s", "harness/Freon");
       table.forEach(System.out::println);
+      System.out.printf(Locale.ROOT, "%nthis JVM's CPU seconds during each command (the clusters' included), medians (min - max)"
+          + "%n%-6s %7s %22s %22s   %s%n", "fs", "threads", "harness cpu s", "Freon cpu s", "harness/Freon");
+      cpu.forEach(System.out::println);
       for (int t = 0; t < 2; t++) {
-        System.out.printf(Locale.ROOT, "ozone/hdfs time with -t %d (harness): %.2f%n", threads[t],
-            harnessSecs[1][t] / harnessSecs[0][t]);
+        System.out.printf(Locale.ROOT, "with -t %d (harness): %s%n", threads[t],
+            ours[1][t].ratioTo(ours[0][t], "ozone/hdfs time", "%.2f s"));
       }
       System.out.println("note: wall time of each whole command in this JVM (the harness's includes its set-up and "
           + "JSON, 'writing' is its measured phase; Freon's includes its metrics reporter); both write the same bytes "
@@ -101,6 +116,12 @@ public final class DfsgBench {
     }
   }
 
+
+  /** User + system CPU seconds of this whole JVM so far (the embedded clusters' threads too). */
+  private static double processCpuSeconds() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+  }
 
   /** Runs harness freon dfsg; returns its wall time and its measured phase (the JSON's figures.seconds). */
   private static double[] harness(Path site, Path work, String base, String prefix, String n, String size,

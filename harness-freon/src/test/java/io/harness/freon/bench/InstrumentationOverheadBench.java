@@ -3,7 +3,7 @@ package io.harness.freon.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.util.Stats;
+import io.harness.core.util.Rounds;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.io.File;
 import java.nio.file.Files;
@@ -25,7 +25,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  * Each round runs every target's variants back to back, the order of the variants alternating from round to
  * round. Prints each run's aggregate throughput (from its JSON), and per target the medians and the throughput
  * ratio of each variant to the plain run; "within noise" when the gap between the medians is smaller than the
- * spread (max - min) of the rounds of either side. Also each run's CPU time (the client process's, start to exit)
+ * spread (max - min) of the rounds of either side ({@link Rounds}). Also each run's CPU time (the client process's, start to exit)
  * and its ratio to the plain run's: on a machine other work shares, steadier than the throughput.
  *
  * <p>Arguments: launcher [nrFiles] [fileSize] [rounds] [targets] [variants] (default: - 4 64MB 3 local,hdfs,ozone
@@ -109,22 +109,20 @@ public final class InstrumentationOverheadBench {
       for (Target t : targets) {
         double[][] m = mbs.get(t.name());
         double[][] c = cpus.get(t.name());
-        double plain = Stats.median(m[0]);
-        double plainCpu = Stats.median(c[0]);
-        System.out.printf(Locale.ROOT, "%s (%s):%n  %-14s median %8.1f MB/s  rounds %s%n", t.name(), t.description(),
-            "plain", plain, rounds(m[0]));
-        System.out.printf(Locale.ROOT, "  %-14s median %8.2f s CPU  rounds %s%n", "plain", plainCpu, rounds(c[0]));
+        Rounds plain = Rounds.of(m[0]);
+        Rounds plainCpu = Rounds.of(c[0]);
+        System.out.printf(Locale.ROOT, "%s (%s):%n  %-14s %s  rounds %s%n", t.name(), t.description(),
+            "plain", plain.format("%.1f MB/s"), rounds(m[0]));
+        System.out.printf(Locale.ROOT, "  %-14s %s CPU  rounds %s%n", "plain", plainCpu.format("%.2f s"), rounds(c[0]));
         for (int v = 1; v < variants.size(); v++) {
-          double med = Stats.median(m[v]);
-          double gap = Math.abs(plain - med);
-          double spread = Math.max(spread(m[0]), spread(m[v]));
-          System.out.printf(Locale.ROOT, "  %-14s median %8.1f MB/s  rounds %s  ratio to plain %.3f (loss %.1f%%)%s%n",
-              variants.get(v)[0], med, rounds(m[v]), med / plain, 100 * (1 - med / plain),
-              gap < spread ? String.format(Locale.ROOT, ", within noise (gap %.1f < spread %.1f MB/s)", gap, spread)
-                  : String.format(Locale.ROOT, ", beyond noise (gap %.1f >= spread %.1f MB/s)", gap, spread));
-          double cpu = Stats.median(c[v]);
-          System.out.printf(Locale.ROOT, "  %-14s median %8.2f s CPU  rounds %s  CPU ratio to plain %.3f (%+.2f s)%n",
-              variants.get(v)[0], cpu, rounds(c[v]), cpu / plainCpu, cpu - plainCpu);
+          Rounds med = Rounds.of(m[v]);
+          System.out.printf(Locale.ROOT, "  %-14s %s  rounds %s  %s%s%n", variants.get(v)[0], med.format("%.1f MB/s"),
+              rounds(m[v]), med.ratioTo(plain, "ratio to plain", "%.1f MB/s"), med.beyondNoise(plain)
+                  ? String.format(Locale.ROOT, " (loss %.1f%%)", 100 * (1 - med.median() / plain.median())) : "");
+          Rounds cpu = Rounds.of(c[v]);
+          System.out.printf(Locale.ROOT, "  %-14s %s CPU  rounds %s  %s (%+.2f s)%n", variants.get(v)[0],
+              cpu.format("%.2f s"), rounds(c[v]), cpu.ratioTo(plainCpu, "CPU ratio to plain", "%.2f s"),
+              cpu.median() - plainCpu.median());
         }
       }
       System.out.println("note: aggregate throughput of each run (bytes / first task start to last task end), from"
@@ -199,10 +197,6 @@ public final class InstrumentationOverheadBench {
       b.append(b.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.1f", x));
     }
     return b.toString();
-  }
-
-  private static double spread(double[] v) {
-    return Arrays.stream(v).max().orElse(0) - Arrays.stream(v).min().orElse(0);
   }
 
   private static double run(String launcher, Path work, Target t, String files, String size, String[] extra)

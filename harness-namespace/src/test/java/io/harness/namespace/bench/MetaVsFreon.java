@@ -3,6 +3,7 @@ package io.harness.namespace.bench;
 import com.codahale.metrics.Timer;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.util.Rounds;
 import io.harness.core.util.Stats;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.io.ByteArrayOutputStream;
@@ -130,16 +131,18 @@ public final class MetaVsFreon {
       }
       System.out.println(line + "  (ops/s)");
     }
-    System.out.printf(Locale.ROOT, "%n%-6s %-18s %12s %13s %14s %13s %15s %17s%n", "pair", "Freon", "Freon ops/s",
-        "harness ops/s", "harness/Freon", "Freon p50 ms", "harness p50 ms", "Freon mean rate");
+    System.out.printf(Locale.ROOT, "%n%-6s %-18s %24s %24s %13s %15s %17s   %s%n", "pair", "Freon", "Freon ops/s",
+        "harness ops/s", "Freon p50 ms", "harness p50 ms", "Freon mean rate", "harness/Freon");
     for (String p : PAIRS) {
-      double f = median(peer.get(p), Side::opsPerSec);
-      double h = median(harness.get(p), Side::opsPerSec);
-      System.out.printf(Locale.ROOT, "%-6s %-18s %12.1f %13.1f %14.2f %13.2f %15.2f %17.1f%n", p, FREON.get(p), f, h,
-          h / f, median(peer.get(p), Side::p50Millis), median(harness.get(p), Side::p50Millis),
-          median(peer.get(p), Side::meanRate));
+      Rounds f = Rounds.of(peer.get(p).stream().mapToDouble(Side::opsPerSec).toArray());
+      Rounds h = Rounds.of(harness.get(p).stream().mapToDouble(Side::opsPerSec).toArray());
+      System.out.printf(Locale.ROOT, "%-6s %-18s %24s %24s %13.2f %15.2f %17.1f   %s%n", p, FREON.get(p),
+          f.format("%.1f"), h.format("%.1f"), median(peer.get(p), Side::p50Millis),
+          median(harness.get(p), Side::p50Millis), median(peer.get(p), Side::meanRate),
+          h.ratioTo(f, "harness/Freon", "%.1f ops/s"));
     }
-    System.out.println("medians of the rounds. Freon ops/s: the calls its timer timed over the span from the first "
+    System.out.println("medians (min - max) of the rounds; a ratio whose gap the rounds' spread exceeds is within "
+        + "noise. Freon ops/s: the calls its timer timed over the span from the first "
         + "one's start to the last one's end (dtsg's span holds its mkdirs); harness ops/s: a phase's calls over its "
         + "wall time (its tree made before the phase); p50: one call, on both sides; Freon mean rate: its timer's "
         + "Dropwizard mean rate as Freon returns (its stop, up to 1 s of its progress bar, counted in).");

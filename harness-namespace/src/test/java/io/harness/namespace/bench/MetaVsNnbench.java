@@ -1,7 +1,7 @@
 package io.harness.namespace.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.util.Stats;
+import io.harness.core.util.Rounds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -76,10 +76,10 @@ public final class MetaVsNnbench {
       }
       for (int i = 0; i < HARNESS.size(); i++) {
         String op = HARNESS.get(i);
-        double p = Stats.median(peer.get(op));
-        double h = Stats.median(harness.get(op));
-        System.out.printf(Locale.ROOT, "%-6s NNBench %-12s median %9.1f files/s   harness %-6s median %9.1f files/s"
-            + "   harness/NNBench = %.2f%n", op, NNBENCH.get(i), p, op, h, h / p);
+        Rounds p = Rounds.of(peer.get(op));
+        Rounds h = Rounds.of(harness.get(op));
+        System.out.printf(Locale.ROOT, "%-6s NNBench %-12s %s   harness %-6s %s   %s%n", op, NNBENCH.get(i),
+            p.format("%.1f files/s"), op, h.format("%.1f files/s"), h.ratioTo(p, "harness/NNBench", "%.1f files/s"));
       }
       System.out.println("note: NNBench's create_write TPS counts create and close as two operations; shown here "
           + "halved. Both run the maps / threads at once on the local job runner / in one JVM.");

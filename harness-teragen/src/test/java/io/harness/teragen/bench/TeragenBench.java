@@ -1,6 +1,6 @@
 package io.harness.teragen.bench;
 
-import io.harness.core.util.Stats;
+import io.harness.core.util.Rounds;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
 import java.nio.file.Files;
@@ -17,7 +17,8 @@ import org.apache.hadoop.util.ToolRunner;
  * {@code harness teragen} with the same rows, maps and target. Hadoop's TeraGen on the local job runner
  * always runs one map, so the like-for-like pair is one map each: TeraGen (local runner) against the
  * harness's MapReduce engine on the same runner and against its local engine. The harness's local engine
- * with more maps (threads) is printed beside them. Rounds alternate the order; medians and ratios last.
+ * with more maps (threads) is printed beside them. Rounds alternate the order; the medians with the rounds' range
+ * and the ratios last ("within noise" where the rounds' spread exceeds the gap: {@link Rounds}).
  *
  * <p>Arguments: rows maps rounds (default 2000000 2 3).
  */
@@ -62,12 +63,14 @@ public final class TeragenBench {
         System.out.printf(Locale.ROOT, "round %d: TeraGen %.2f s  harness mapreduce (1 map) %.2f s  harness local "
             + "(1 map) %.2f s  harness local (%d maps) %.2f s%n", r + 1, peer[r], mr1[r], local1[r], maps, localN[r]);
       }
-      double p = Stats.median(peer);
+      Rounds p = Rounds.of(peer);
       double mb = rows * 100 / 1048576.0;
-      System.out.printf(Locale.ROOT, "TeraGen (local MapReduce runner, 1 map)    median %7.2f s  %7.1f MB/s%n", p, mb / p);
-      line("harness teragen --engine mapreduce -m 1", Stats.median(mr1), p, mb, "same runner, like for like");
-      line("harness teragen --engine local -m 1", Stats.median(local1), p, mb, "one thread");
-      line("harness teragen --engine local -m " + maps, Stats.median(localN), p, mb, maps + " threads");
+      System.out.println("medians (min - max) of the rounds");
+      System.out.printf(Locale.ROOT, "%-42s %s  %7.1f MB/s%n", "TeraGen (local MapReduce runner, 1 map)",
+          p.format("%.2f s"), mb / p.median());
+      line("harness teragen --engine mapreduce -m 1", Rounds.of(mr1), p, mb, "same runner, like for like");
+      line("harness teragen --engine local -m 1", Rounds.of(local1), p, mb, "one thread");
+      line("harness teragen --engine local -m " + maps, Rounds.of(localN), p, mb, maps + " threads");
       System.out.println("note: wall time of the whole command or Tool.run (job set-up included); TeraGen hsyncs "
           + "each file before close by default, and so does the harness.");
       fs.close();
@@ -78,9 +81,9 @@ public final class TeragenBench {
     }
   }
 
-  private static void line(String what, double s, double peer, double mb, String note) {
-    System.out.printf(Locale.ROOT, "%-42s median %7.2f s  %7.1f MB/s   harness/TeraGen time = %.2f (%s)%n", what, s,
-        mb / s, s / peer, note);
+  private static void line(String what, Rounds s, Rounds peer, double mb, String note) {
+    System.out.printf(Locale.ROOT, "%-42s %s  %7.1f MB/s   %s (%s)%n", what, s.format("%.2f s"), mb / s.median(),
+        s.ratioTo(peer, "harness/TeraGen time", "%.2f s"), note);
   }
 
   private static double teraGen(Configuration c, FileSystem fs, long rows) throws Exception {

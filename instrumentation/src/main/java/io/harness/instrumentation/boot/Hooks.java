@@ -120,7 +120,7 @@ public final class Hooks {
 
   public static void ozEnter(int op) {
     try {
-      Registry.ozEnter(op);
+      OzoneWaits.enter(op);
     } catch (Throwable t) {
       // as above
     }
@@ -128,7 +128,7 @@ public final class Hooks {
 
   public static void ozExit(int op, boolean failed) {
     try {
-      Registry.ozExit(op, failed);
+      OzoneWaits.exit(op, failed);
     } catch (Throwable t) {
       // as above
     }

@@ -31,7 +31,7 @@ public final class Registry {
   private static final WeakIdentityMap<FsRecord> STREAMS = new WeakIdentityMap<>();
   static final List<FsRecord> RECORDS = new CopyOnWriteArrayList<>();
 
-  private static final ThreadLocal<ThreadState> STATE = new ThreadLocal<ThreadState>() {
+  static final ThreadLocal<ThreadState> STATE = new ThreadLocal<ThreadState>() {
     @Override
     protected ThreadState initialValue() {
       return new ThreadState();
@@ -234,52 +234,6 @@ public final class Registry {
       ts.inRecord.add(ts.inOp, now - ts.inStart, failed);
     }
     ts.inRecord = null;
-  }
-
-  // ---------------------------------------------------------------- Ozone client waits
-
-  static void ozEnter(int op) {
-    if (op < 0) {
-      return;
-    }
-    long now = System.nanoTime();
-    ThreadState ts = STATE.get();
-    ts.entries++;
-    if (ts.ozDepth == 0) {
-      // the wait belongs to the FileSystem of the output call the thread is in
-      ts.ozRecord = ts.outDepth > 0 && ts.outRecord != null ? ts.outRecord : UNKNOWN;
-    }
-    if (Ops.isCommitWait(op) && ts.ozGroupDepth++ == 0) {
-      ts.ozOuterStart = now;
-    }
-    ts.pushOzone(op, now);
-  }
-
-  static void ozExit(int op, boolean failed) {
-    long now = System.nanoTime();
-    ThreadState ts = STATE.get();
-    ts.entries++;
-    for (int i = ts.ozDepth - 1; i >= 0; i--) {
-      if (ts.ozOps[i] != op) {
-        continue;
-      }
-      FsRecord r = ts.ozRecord;
-      r.add(op, now - ts.ozStarts[i], failed);
-      int groupBefore = ts.ozGroupDepth;
-      for (int j = i; j < ts.ozDepth; j++) {
-        if (Ops.isCommitWait(ts.ozOps[j])) {
-          ts.ozGroupDepth--;
-        }
-      }
-      ts.ozDepth = i;
-      if (groupBefore > 0 && ts.ozGroupDepth == 0) {
-        r.add(Ops.WATCH_FOR_COMMIT, now - ts.ozOuterStart, failed);
-      }
-      if (i == 0) {
-        ts.ozRecord = null;
-      }
-      return;
-    }
   }
 
   // ---------------------------------------------------------------- FileSystem.close

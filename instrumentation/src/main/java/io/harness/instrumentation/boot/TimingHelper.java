@@ -49,11 +49,11 @@ public class TimingHelper {
 
   /** Entry of an Ozone client wait named {@code op} (flushWait.*). */
   public void ozEnter(String op) {
-    Registry.ozEnter(Ops.index(op));
+    OzoneWaits.enter(Ops.index(op));
   }
 
   public void ozExit(String op, boolean failed) {
-    Registry.ozExit(Ops.index(op), failed);
+    OzoneWaits.exit(Ops.index(op), failed);
   }
 
   /** Entry of a server-side call named {@code op} (dn.write, dn.apply, dn.watch). */

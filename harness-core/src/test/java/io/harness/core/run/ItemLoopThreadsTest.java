@@ -1,0 +1,83 @@
+package io.harness.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.Window;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+/** What each of a loop's threads opens before its items and closes after them (Freon's file system per thread). */
+class ItemLoopThreadsTest {
+  /** Writes down, per thread, its start, its items and its end. */
+  private static final class Journal implements ItemLoop.Item {
+    final Map<Thread, List<String>> byThread = new ConcurrentHashMap<>();
+    final long failing;
+
+    Journal(long failing) {
+      this.failing = failing;
+    }
+
+    private List<String> mine() {
+      return byThread.computeIfAbsent(Thread.currentThread(), t -> Collections.synchronizedList(new ArrayList<>()));
+    }
+
+    @Override
+    public void threadStarted() {
+      mine().add("start");
+    }
+
+    @Override
+    public long run(long item, TaskRecorder recorder) throws IOException {
+      mine().add(Long.toString(item));
+      if (item == failing) {
+        throw new IOException("item " + item + " failed");
+      }
+      return 7;
+    }
+
+    @Override
+    public void threadEnded() {
+      mine().add("end");
+    }
+  }
+
+  @Test
+  void eachThreadStartsBeforeItsFirstItemAndEndsAfterItsLast() throws Exception {
+    Journal journal = new Journal(-1);
+    RunRecords records = new ItemLoop(12, 3, Window.NONE, false, "test", "items", "item", journal)
+        .run(Settings.quiet());
+    assertEquals(3, journal.byThread.size());
+    TreeSet<Long> items = new TreeSet<>();
+    for (List<String> seen : journal.byThread.values()) {
+      assertEquals("start", seen.get(0), seen.toString());
+      assertEquals("end", seen.get(seen.size() - 1), seen.toString());
+      seen.subList(1, seen.size() - 1).forEach(i -> items.add(Long.parseLong(i)));
+    }
+    assertEquals(LongStream.range(0, 12).boxed().toList(), List.copyOf(items));
+    assertEquals(12, ItemLoop.done(records));
+    assertEquals(12 * 7, records.tasks().stream().mapToLong(t -> t.bytes()).sum());
+  }
+
+  @Test
+  void aThreadWhoseItemFailedStillEnds() throws Exception {
+    Journal journal = new Journal(4);
+    RunRecords records = new ItemLoop(40, 2, Window.NONE, false, "test", "items", "item", journal)
+        .run(Settings.quiet());
+    assertEquals(1, ItemLoop.failed(records));
+    assertEquals(List.of("4: java.io.IOException: item 4 failed"), ItemLoop.failures(records));
+    for (List<String> seen : journal.byThread.values()) {
+      assertEquals("start", seen.get(0), seen.toString());
+      assertEquals("end", seen.get(seen.size() - 1), seen.toString());
+      assertTrue(seen.size() < 42, "the failure stopped the loop: " + seen);
+    }
+  }
+}
