@@ -2,6 +2,7 @@ package io.harness.containers;
 
 import static io.harness.testkit.RunAssertions.assertExit;
 import static io.harness.testkit.RunAssertions.assertNoStackTrace;
+import static io.harness.testkit.RunAssertions.assertResultCountsSucceededTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -92,18 +93,7 @@ final class Fault {
     JsonNode json = Runs.latestResult(runDir);
     Path last = Runs.latest(runDir);
     assertTrue(Files.isRegularFile(last.resolve("records.jsonl.gz")), "records saved in " + last);
-    assertEquals(r.code(), json.get("exitCode").asInt(), "the JSON's exit code is the run's");
-    long okBytes = 0;
-    int failed = 0;
-    for (JsonNode t : json.get("tasks")) {
-      if (t.get("error").isNull()) {
-        okBytes += t.get("bytes").asLong();
-      } else {
-        failed++;
-      }
-    }
-    assertEquals(okBytes, json.get("aggregate").get("bytes").asLong(), "the aggregate counts succeeded tasks");
-    assertEquals(failed, json.get("failedTasks").size());
+    assertResultCountsSucceededTasks(r, json);
     return json;
   }
 

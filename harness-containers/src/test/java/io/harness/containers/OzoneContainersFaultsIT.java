@@ -33,14 +33,15 @@ class OzoneContainersFaultsIT {
   /**
    * The cluster's and the client's settings for these faults. A replica that went silent holds up each block's
    * watch for commit on all three for the servers' watch timeout (30 s by default) before the client settles for
-   * the majority: 5 s. SCM would call a silent datanode stale after 5 minutes and close its pipeline, and a writer
-   * that then needs a new block finds no three healthy datanodes; here SCM keeps the pipeline (30 and 60 minutes),
-   * so the outcome does not depend on how long the run takes: the two datanodes left go on. The datanode paused in
-   * case 3 (for 60-100 s on this machine) has been seen to end within a minute of resuming, with no line of its own
-   * in its log (two runs of three, a raised Ratis close threshold made no difference): case 1 then finds it already
-   * down, says so with Docker's exit state, and checks the same outcome, a write on the two datanodes left.
+   * the majority: 2 s here (each block written after the fault waits it once or more). SCM would call a silent
+   * datanode stale after 5 minutes and close its pipeline, and a writer that then needs a new block finds no three
+   * healthy datanodes; here SCM keeps the pipeline (30 and 60 minutes), so the outcome does not depend on how long
+   * the run takes: the two datanodes left go on. The datanode paused in case 3 (for 60-100 s on this machine with a
+   * 5 s watch timeout) has been seen to end within a minute of resuming, with no line of its own in its log (two
+   * runs of three, a raised Ratis close threshold made no difference): case 1 then finds it already down, says so
+   * with Docker's exit state, and checks the same outcome, a write on the two datanodes left.
    */
-  static final Map<String, String> SETTINGS = Map.of("hdds.ratis.raft.server.watch.timeout", "5s",
+  static final Map<String, String> SETTINGS = Map.of("hdds.ratis.raft.server.watch.timeout", "2s",
       "ozone.scm.stale.node.interval", "30m", "ozone.scm.dead.node.interval", "60m");
 
   @TempDir

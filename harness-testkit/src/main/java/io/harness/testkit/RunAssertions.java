@@ -58,4 +58,23 @@ public final class RunAssertions {
     assertEquals(clients, result.at("/clients/count").asInt(), result.path("clients").toString());
     assertEquals(0, result.at("/clients/late").asInt(), result.path("clients").toString());
   }
+
+  /**
+   * A run's {@code result.json} tells its truth: the exit code is the run's, the aggregate's bytes are those of the
+   * tasks without an error, and {@code failedTasks} lists the others.
+   */
+  public static void assertResultCountsSucceededTasks(Run run, com.fasterxml.jackson.databind.JsonNode result) {
+    assertEquals(run.code(), result.get("exitCode").asInt(), "the JSON's exit code is the run's");
+    long okBytes = 0;
+    int failed = 0;
+    for (com.fasterxml.jackson.databind.JsonNode t : result.get("tasks")) {
+      if (t.get("error").isNull()) {
+        okBytes += t.get("bytes").asLong();
+      } else {
+        failed++;
+      }
+    }
+    assertEquals(okBytes, result.get("aggregate").get("bytes").asLong(), "the aggregate counts succeeded tasks only");
+    assertEquals(failed, result.get("failedTasks").size(), result.get("failedTasks").toString());
+  }
 }

@@ -2,6 +2,7 @@ package io.harness.it;
 
 import static io.harness.testkit.RunAssertions.assertExit;
 import static io.harness.testkit.RunAssertions.assertNoStackTrace;
+import static io.harness.testkit.RunAssertions.assertResultCountsSucceededTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -114,18 +115,7 @@ class FaultsHdfsIT {
     assertNoStackTrace(r);
     assertTrue(r.out().contains("----- harness ----- : " + operation), r.out());
     JsonNode json = Runs.latestResult(work.resolve("runs"));
-    assertEquals(r.code(), json.get("exitCode").asInt(), "the JSON's exit code is the run's");
-    long okBytes = 0;
-    int failed = 0;
-    for (JsonNode t : json.get("tasks")) {
-      if (t.get("error").isNull()) {
-        okBytes += t.get("bytes").asLong();
-      } else {
-        failed++;
-      }
-    }
-    assertEquals(okBytes, json.get("aggregate").get("bytes").asLong(), "the aggregate counts succeeded tasks only");
-    assertEquals(failed, json.get("failedTasks").size());
+    assertResultCountsSucceededTasks(r, json);
     return json;
   }
 

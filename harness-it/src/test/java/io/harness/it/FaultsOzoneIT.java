@@ -45,10 +45,10 @@ class FaultsOzoneIT {
   @BeforeEach
   void startCluster() throws Exception {
     // With a follower gone, every block's last watch for commit waits for the servers' watch timeout
-    // (30 s by default) before the client settles for a majority: 5 s keeps the test short; the
-    // behaviour is the same.
+    // (30 s by default) before the client settles for a majority: 2 s keeps the test short (each file
+    // written after the fault waits it at least once); the behaviour is the same.
     Configuration conf = new Configuration();
-    conf.set("hdds.ratis.raft.server.watch.timeout", "5s");
+    conf.set("hdds.ratis.raft.server.watch.timeout", "2s");
     cluster = new MiniOzoneProvider().start(conf, 3);
     mini = MiniOzoneProvider.miniCluster(cluster);
     confFile = work.resolve("cluster-site.xml");
