@@ -27,16 +27,39 @@ public record ExperimentFile(String source, String name, String description, int
   public static final List<String> DEFAULT_FIGURES = List.of("seconds", "mb_per_sec");
 
   /**
-   * A target: an embedded cluster ({@code embedded} is {@code hdfs} or {@code ozone}, with {@code datanodes} and
-   * server settings {@code conf}), or a file system ({@code fs} a URI, {@code root} where the runs write,
-   * {@code confFiles} site files and {@code conf} client settings). A {@code stopped} embedded Ozone is started
-   * once, then stopped keeping its data: its runs are the offline generators' (on its first datanode's volumes,
-   * the site file they get) and plain writes to the local file system beside them.
+   * A target: a cluster the experiment starts ({@code embedded} is its kind, {@code hdfs} or {@code ozone}, with
+   * {@code datanodes} and server settings {@code conf}): in this JVM ({@code embedded:}), or each service in a
+   * container of its own ({@code containers:}, with {@code yarn} NodeManagers beside it when above 0); or a file
+   * system ({@code fs} a URI, {@code root} where the runs write, {@code confFiles} site files and {@code conf} client
+   * settings). A {@code stopped} embedded Ozone is started once, then stopped keeping its data: its runs are the
+   * offline generators' (on its first datanode's volumes, the site file they get) and plain writes to the local
+   * file system beside them.
    */
-  public record TargetSpec(String name, String embedded, int datanodes, boolean stopped, String fs, String root,
-      List<String> confFiles, Map<String, String> conf) {
+  public record TargetSpec(String name, String embedded, boolean containers, int datanodes, int yarn,
+      boolean stopped, String fs, String root, List<String> confFiles, Map<String, String> conf) {
+    /** Whether the experiment starts this target's cluster (in this JVM or in containers). */
     public boolean isEmbedded() {
       return embedded != null;
+    }
+
+    /** Whether this target's servers run in this JVM (an embedded cluster, not containers). */
+    public boolean inJvm() {
+      return embedded != null && !containers;
+    }
+
+    /** The name of the provider that starts the cluster: {@code hdfs}, {@code ozone-containers}, ... */
+    public String provider() {
+      return containers ? embedded + "-containers" : embedded;
+    }
+
+    /** {@code embedded hdfs} or {@code containers ozone}. */
+    public String kind() {
+      return (containers ? "containers " : "embedded ") + embedded;
+    }
+
+    /** This target with its cluster in containers (when it is one the experiment starts) and {@code yarn}. */
+    TargetSpec inContainers(int yarnNodes) {
+      return new TargetSpec(name, embedded, true, datanodes, yarnNodes, stopped, fs, root, confFiles, conf);
     }
   }
 
@@ -56,8 +79,8 @@ public record ExperimentFile(String source, String name, String description, int
 
   private static final Set<String> TOP = Set.of("name", "description", "repeat", "figures", "targets", "matrix",
       "workloads");
-  private static final Set<String> TARGET = Set.of("embedded", "datanodes", "stopped", "fs", "root", "confFiles",
-      "conf");
+  private static final Set<String> TARGET = Set.of("embedded", "containers", "datanodes", "yarn", "stopped", "fs",
+      "root", "confFiles", "conf");
   private static final Set<String> WORKLOAD = Set.of("name", "run", "steps", "matrix", "targets", "figures");
   private static final Set<String> STEP = Set.of("name", "run", "figures");
 
@@ -99,6 +122,28 @@ public record ExperimentFile(String source, String name, String description, int
     return new ExperimentFile(arg, name, top.text("description", null), repeat, figures, targets, matrix, workloads);
   }
 
+  /**
+   * This file with every cluster it starts run in containers ({@code containers}: {@code --processes containers};
+   * a stopped embedded Ozone, the offline generators' target, stays in this JVM) and {@code yarn} NodeManagers
+   * beside each containers target ({@code --yarn}; null: as the file says). Bad input: {@code --yarn} with no
+   * containers target.
+   */
+  public ExperimentFile withProcesses(boolean containers, Integer yarn) {
+    if (yarn != null && (yarn < 0 || yarn > 16)) {
+      throw new UsageException("--yarn", "must be from 0 to 16 NodeManagers, was " + yarn);
+    }
+    Map<String, TargetSpec> out = new LinkedHashMap<>();
+    for (TargetSpec t : targets.values()) {
+      boolean moved = t.isEmbedded() && !t.stopped() && (containers || t.containers());
+      out.put(t.name(), moved ? t.inContainers(yarn != null ? yarn : t.yarn()) : t);
+    }
+    if (yarn != null && out.values().stream().noneMatch(TargetSpec::containers)) {
+      throw new UsageException("--yarn", "the file has no containers: target (give --processes containers to run "
+          + "its embedded: targets in containers)");
+    }
+    return new ExperimentFile(source, name, description, repeat, figures, out, matrix, workloads);
+  }
+
   private static Map<String, TargetSpec> targets(String arg, JsonNode node) {
     if (!node.isObject() || node.isEmpty()) {
       throw new UsageException(arg, "targets: expected a mapping of target names, e.g. hdfs: {embedded: hdfs}");
@@ -111,23 +156,31 @@ public record ExperimentFile(String source, String name, String description, int
         throw new UsageException(arg, path + ": a target's name is letters, digits, '.', '_' and '-'");
       }
       YamlKeys k = new YamlKeys(arg, path + ".", e.getValue(), TARGET);
-      String embedded = k.text("embedded", null);
+      String inJvm = k.text("embedded", null);
+      String inContainers = k.text("containers", null);
       String fs = k.text("fs", null);
-      if ((embedded == null) == (fs == null)) {
-        throw new UsageException(arg, path + ": give either embedded: hdfs|ozone or fs: URI");
+      if ((inJvm != null ? 1 : 0) + (inContainers != null ? 1 : 0) + (fs != null ? 1 : 0) != 1) {
+        throw new UsageException(arg, path + ": give one of embedded: hdfs|ozone, containers: hdfs|ozone or fs: URI");
       }
+      boolean containers = inContainers != null;
+      String embedded = containers ? inContainers : inJvm;
+      String kindKey = containers ? "containers" : "embedded";
       if (embedded != null && !embedded.equals("hdfs") && !embedded.equals("ozone")) {
-        throw new UsageException(arg, path + ".embedded: '" + embedded + "' is not hdfs or ozone");
+        throw new UsageException(arg, path + "." + kindKey + ": '" + embedded + "' is not hdfs or ozone");
       }
       if (embedded != null && (k.has("root") || k.has("confFiles"))) {
-        throw new UsageException(arg, path + ": root: and confFiles: are for fs: targets (an embedded cluster's "
+        throw new UsageException(arg, path + ": root: and confFiles: are for fs: targets (a started cluster's "
             + "runs write under its own root)");
       }
       if (fs != null && (k.has("datanodes") || k.has("stopped"))) {
-        throw new UsageException(arg, path + ": datanodes: and stopped: are for embedded: targets");
+        throw new UsageException(arg, path + ": datanodes: and stopped: are for embedded: and containers: targets");
+      }
+      if (!containers && k.has("yarn")) {
+        throw new UsageException(arg, path + ".yarn: YARN's NodeManagers run beside a containers: target only "
+            + "(or give --processes containers)");
       }
       boolean stopped = k.bool("stopped");
-      if (stopped && !"ozone".equals(embedded)) {
+      if (stopped && !"ozone".equals(inJvm)) {
         throw new UsageException(arg, path + ".stopped: only an embedded ozone is stopped for offline generators");
       }
       if (fs != null) {
@@ -164,8 +217,8 @@ public record ExperimentFile(String source, String name, String description, int
       if (fs != null && !root.isEmpty() && !root.startsWith("/")) {
         throw new UsageException(arg, path + ".root: '" + root + "' is not an absolute path");
       }
-      out.put(e.getKey(), new TargetSpec(e.getKey(), embedded, k.integer("datanodes", 3, 1, 16), stopped, fs,
-          root.replaceAll("/+$", ""), confFiles, conf));
+      out.put(e.getKey(), new TargetSpec(e.getKey(), embedded, containers, k.integer("datanodes", 3, 1, 16),
+          k.integer("yarn", 0, 0, 16), stopped, fs, root.replaceAll("/+$", ""), confFiles, conf));
     }
     return out;
   }

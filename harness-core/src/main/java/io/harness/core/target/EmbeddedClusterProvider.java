@@ -9,7 +9,8 @@ import org.apache.hadoop.conf.Configuration;
 public interface EmbeddedClusterProvider {
   /**
    * The source ({@link Configuration#set(String, String, String)}) of the settings a caller asks for in
-   * {@link #start}'s base configuration, as {@code @HarnessCluster(conf = ...)} does. A provider whose servers
+   * {@link #start}'s base configuration, as {@code @HarnessCluster(conf = ...)} and an experiment target's
+   * {@code conf:} do. A provider whose servers
    * run in processes of their own writes exactly these keys into their site files (see {@link #settings}); an
    * in-JVM provider gets them with the rest of the base configuration.
    */
@@ -21,8 +22,24 @@ public interface EmbeddedClusterProvider {
    */
   String IMAGE_KEY = "harness.containers.image";
 
+  /**
+   * The base configuration key that asks a provider whose services run in containers for a YARN beside the
+   * cluster: how many NodeManagers (unset or 0: no YARN). The cluster's client configuration then submits
+   * MapReduce jobs to that YARN. An instruction to the provider, never a setting for the servers; a provider that
+   * cannot start a YARN ignores it.
+   */
+  String YARN_KEY = "harness.containers.yarn";
+
   /** The name used on the command line: {@code --embedded NAME[:datanodes]}. */
   String name();
+
+  /**
+   * Why this provider cannot start a cluster on this machine (e.g. no Docker engine answers), in a few words, or
+   * null when it can (the default). Asked before anything is started or written.
+   */
+  default String unavailable() {
+    return null;
+  }
 
   /** Starts the cluster and waits until it takes writes. */
   EmbeddedCluster start(Configuration base, int datanodes) throws Exception;
