@@ -81,7 +81,7 @@ final class ExperimentTargets implements AutoCloseable {
     EmbeddedSpec kind = EmbeddedSpec.parse(t.provider() + ":" + t.datanodes());
     Configuration conf = new Configuration(base);
     // the servers' settings, as a provider whose servers run in processes of their own takes them
-    t.conf().forEach((k, v) -> conf.set(k, v, EmbeddedClusterProvider.SETTING_SOURCE));
+    t.conf().forEach((k, v) -> EmbeddedClusterProvider.set(conf, k, v));
     if (t.yarn() > 0) {
       conf.setInt(EmbeddedClusterProvider.YARN_KEY, t.yarn());
     }

@@ -1,6 +1,8 @@
 package io.harness.core.target;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -56,6 +58,25 @@ public interface EmbeddedClusterProvider {
    */
   default EmbeddedCluster start(Configuration base, int datanodes, java.nio.file.Path folder) throws Exception {
     throw new UnsupportedOperationException(name() + " clusters keep their data where they choose");
+  }
+
+  /**
+   * Sets a setting a caller asks for in {@code base} ({@link #SETTING_SOURCE}). A deprecated key (Ozone's
+   * {@code ozone.scm.chunk.layout}) goes where {@link Configuration} puts it, under its current name, whose source
+   * Configuration then names as the deprecation: that name gets {@link #SETTING_SOURCE} too, so that
+   * {@link #settings} finds it.
+   */
+  static void set(Configuration base, String key, String value) {
+    base.set(key, value, SETTING_SOURCE);
+    String deprecated = "because " + key + " is deprecated";
+    List<String> current = new ArrayList<>();
+    for (Map.Entry<String, String> e : base) {
+      String[] sources = base.getPropertySources(e.getKey());
+      if (sources != null && Arrays.asList(sources).contains(deprecated)) {
+        current.add(e.getKey());
+      }
+    }
+    current.forEach(name -> base.set(name, value, SETTING_SOURCE));
   }
 
   /** The keys of {@code base} set with {@link #SETTING_SOURCE}, and their values as set (unexpanded). */
