@@ -66,7 +66,8 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
 
   @Option(names = "--processes", paramLabel = "WHERE", description = "Where the clusters the file starts run: "
       + "embedded (its embedded: targets in this JVM, the default) or containers (each service in a Docker container "
-      + "and a JVM of its own, as its containers: targets; a stopped embedded ozone stays in this JVM).")
+      + "and a JVM of its own, as its containers: targets; a stopped embedded ozone, the offline generators' target, "
+      + "cannot: leave it out with --only).")
   String processes;
 
   @Option(names = "--yarn", paramLabel = "N", description = "N YARN NodeManagers (with a ResourceManager and a "

@@ -124,7 +124,8 @@ public record ExperimentFile(String source, String name, String description, int
 
   /**
    * This file with every cluster it starts run in containers ({@code containers}: {@code --processes containers};
-   * a stopped embedded Ozone, the offline generators' target, stays in this JVM) and {@code yarn} NodeManagers
+   * a stopped embedded Ozone, the offline generators' target, is left as it is, and a plan that runs on it is bad
+   * input: {@link ExperimentTargets#check}) and {@code yarn} NodeManagers
    * beside each containers target ({@code --yarn}; null: as the file says). Bad input: {@code --yarn} with no
    * containers target.
    */
