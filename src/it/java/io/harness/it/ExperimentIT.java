@@ -202,6 +202,12 @@ class ExperimentIT {
         "workloads[0].steps[1].figures[1]: 'mbps' is not a column");
     cases.put(targets + "workloads:\n  - run: \"dfsio -write -resFile 'a b\"\n", "workloads[0].run: an unclosed '");
     cases.put("targets: [\n", "not YAML");
+    cases.put("targets:\n  x: {fs: \"file:///\", yarn: 3}\nworkloads:\n  - run: dfsio -write\n",
+        "targets.x.yarn: YARN's NodeManagers run beside a containers: target only");
+    cases.put("targets:\n  x: {embedded: hdfs, containers: hdfs}\nworkloads:\n  - run: dfsio -write\n", "targets.x: "
+        + "give one of embedded: hdfs|ozone, containers: hdfs|ozone or fs: URI");
+    cases.put("targets:\n  x: {containers: hbase}\nworkloads:\n  - run: dfsio -write\n", "targets.x.containers: "
+        + "'hbase'");
     int i = 0;
     for (Map.Entry<String, String> c : cases.entrySet()) {
       Path file = dir.resolve("bad" + i++ + ".yaml");
@@ -216,7 +222,7 @@ class ExperimentIT {
     Path ok = dir.resolve("ok.yaml");
     Files.writeString(ok, targets + "matrix: {n: [1]}\nworkloads:\n  - run: dfsio -write -nrFiles ${n}\n");
     for (String[] args : List.of(new String[] {"--only", "nothing"}, new String[] {"--set", "m=2"},
-        new String[] {"--repeat", "0"})) {
+        new String[] {"--repeat", "0"}, new String[] {"--yarn", "3"}, new String[] {"--processes", "vms"})) {
       List<String> line = new ArrayList<>(List.of("experiment", ok.toString()));
       line.addAll(Arrays.asList(args));
       Run r = Cli.run(line.toArray(new String[0]));

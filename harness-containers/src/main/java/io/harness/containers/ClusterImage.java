@@ -27,13 +27,15 @@ public record ClusterImage(String name, String classPath) {
   static final String APACHE_OZONE_LIB = "/opt/hadoop/share/ozone/lib/*";
 
   /**
-   * Jars of a test JVM that the servers do not need: Testcontainers, JUnit 5, Surefire, the harness, and any
-   * jar a reactor build just made (in a {@code target} folder: its bytes change with every build, and so
-   * would the image's content hash).
+   * Jars of a test JVM (or of the distribution's {@code lib/}) that the servers do not need: Testcontainers,
+   * JUnit 5, Surefire, the harness (a job ships its own: {@code harness.jar}), and any jar a reactor build just
+   * made (in a {@code target} folder: its bytes change with every build, and so would the image's content hash).
    */
   private static final Pattern NOT_IN_IMAGE = Pattern.compile(
       ".*/(org/testcontainers|com/github/docker-java|net/java/dev/jna|org/junit|org/opentest4j"
-          + "|org/apiguardian|org/apache/maven/surefire|io/harness|org/rnorth)/.*|.*/target/[^/]+\\.jar");
+          + "|org/apiguardian|org/apache/maven/surefire|io/harness|org/rnorth)/.*|.*/target/[^/]+\\.jar"
+          + "|.*/lib/(harness-|testcontainers-|docker-java-|jna-|duct-tape-|junit-jupiter-|junit-platform-"
+          + "|opentest4j-|apiguardian-)[^/]*\\.jar");
 
   private static ClusterImage built;
 

@@ -25,6 +25,12 @@ import org.apache.hadoop.conf.Configuration;
  *   <li>writes the keys of {@code base} set with {@link EmbeddedClusterProvider#SETTING_SOURCE} (the annotation's
  *       {@code conf} entries) into every service's site file and lays them over the client configuration; no
  *       other key of {@code base} (Hadoop's defaults, a {@code core-site.xml} of the test class path) is used;
+ *   <li>with {@link EmbeddedClusterProvider#YARN_KEY} ({@code harness.containers.yarn}) above 0, starts that many
+ *       NodeManagers beside it ({@link YarnContainers}: a ResourceManager, a JobHistoryServer), and hands out their
+ *       client configuration: MapReduce jobs of the cluster's runs go to that YARN (on Ozone its jobs' staging
+ *       directory is in the ready bucket, as ofs's {@code /tmp} is a volume no one created);
+ *       {@value #NODE_MANAGERS} in it lists the NodeManagers' addresses ({@code host:port}, as a task's
+ *       {@code NM_HOST} and {@code NM_PORT} name its own);
  *   <li>keeps the cluster's configuration, data and logs in a new folder {@code harness-NAME-*} under
  *       {@code java.io.tmpdir}, which {@link EmbeddedCluster#close()} deletes after stopping the containers.
  * </ul>
@@ -32,6 +38,8 @@ import org.apache.hadoop.conf.Configuration;
 abstract class ContainersProvider implements EmbeddedClusterProvider {
   /** The longest wait for each step of the start: one service listening, then the cluster ready. */
   static final Duration LIMIT = Duration.ofMinutes(5);
+  /** The client configuration's list of the YARN's NodeManagers ({@code host:port}, comma-separated). */
+  public static final String NODE_MANAGERS = "harness.containers.yarn.nodemanagers";
 
   /** How a kind of cluster starts: {@link HdfsContainers#start}, {@link OzoneContainers#start}. */
   interface Starter {
@@ -62,37 +70,62 @@ abstract class ContainersProvider implements EmbeddedClusterProvider {
     return name;
   }
 
+  /** Why no cluster can start here: no Docker engine answers (null when one does). */
+  @Override
+  public String unavailable() {
+    return Docker.available() ? null : "no Docker engine reachable (start dockerd; clusters in containers need it)";
+  }
+
   @Override
   public final EmbeddedCluster start(Configuration base, int datanodes) throws IOException, InterruptedException {
     Docker.requireOrSkip();
     ClusterImage image = ClusterImage.of(base.getTrimmed(IMAGE_KEY, ""));
     Map<String, String> site = EmbeddedClusterProvider.settings(base);
+    int nodeManagers = base.getInt(YARN_KEY, 0);
     Path root = Files.createTempDirectory("harness-" + name() + "-");
+    ClusterContainers cluster = null;
     try {
-      ClusterContainers cluster = starter.start(root, datanodes, image, site, LIMIT);
+      cluster = starter.start(root, datanodes, image, site, LIMIT);
       String description = kind + " in containers: " + masters + " + " + datanodes + " datanode"
-          + (datanodes == 1 ? "" : "s") + " (image " + image.name()
-          + "; logs in " + root.resolve("logs") + ")";
-      return new Running(cluster, site, rootPrefix, description, root);
+          + (datanodes == 1 ? "" : "s");
+      YarnContainers yarn = null;
+      if (nodeManagers > 0) {
+        Map<String, String> extra = rootPrefix.isEmpty() ? Map.of()
+            : Map.of("yarn.app.mapreduce.am.staging-dir", rootPrefix + "/yarn-staging");
+        yarn = YarnContainers.start(root.resolve("yarn"), cluster, nodeManagers, image, extra, LIMIT);
+        description += "; YARN: ResourceManager + JobHistoryServer + " + nodeManagers + " NodeManager"
+            + (nodeManagers == 1 ? "" : "s");
+      }
+      description += " (image " + image.name() + "; logs in " + root.resolve("logs")
+          + (yarn == null ? "" : " and " + root.resolve("yarn").resolve("logs")) + ")";
+      return new Running(cluster, yarn, site, rootPrefix, description, root);
     } catch (IOException | InterruptedException | RuntimeException e) {
+      if (cluster != null) {
+        cluster.close();
+      }
       LocalDirs.deleteOwnTempDir(root);
       throw e;
     }
   }
 
-  /** A started cluster of containers as the SPI hands it out. */
+  /** A started cluster of containers (and its YARN, or null) as the SPI hands it out. */
   private static final class Running implements EmbeddedCluster {
     private final ClusterContainers cluster;
+    private final YarnContainers yarn;
     private final Configuration client;
     private final String rootPrefix;
     private final String description;
     private final Path root;
 
-    Running(ClusterContainers cluster, Map<String, String> site, String rootPrefix, String description,
-        Path root) {
+    Running(ClusterContainers cluster, YarnContainers yarn, Map<String, String> site, String rootPrefix,
+        String description, Path root) {
       this.cluster = cluster;
-      this.client = cluster.configuration();
+      this.yarn = yarn;
+      this.client = yarn == null ? cluster.configuration() : yarn.configuration();
       site.forEach((key, value) -> client.set(key, value, SETTING_SOURCE));
+      if (yarn != null) {
+        client.set(NODE_MANAGERS, String.join(",", yarn.nodeManagerAddresses()));
+      }
       this.rootPrefix = rootPrefix;
       this.description = description;
       this.root = root;
@@ -118,13 +151,20 @@ abstract class ContainersProvider implements EmbeddedClusterProvider {
       return description;
     }
 
-    /** Stops every container, then deletes the cluster's folder (configuration, data, logs). */
+    /** Stops every container (YARN's first: its services write to the storage until they stop), then deletes the
+     * cluster's folder (configuration, data, logs). */
     @Override
     public void close() {
       try {
-        cluster.close();
+        if (yarn != null) {
+          yarn.close();
+        }
       } finally {
-        LocalDirs.deleteOwnTempDir(root);
+        try {
+          cluster.close();
+        } finally {
+          LocalDirs.deleteOwnTempDir(root);
+        }
       }
     }
   }

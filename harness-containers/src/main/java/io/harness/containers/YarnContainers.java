@@ -179,6 +179,11 @@ public final class YarnContainers extends ClusterContainers {
     return List.copyOf(nodeManagers);
   }
 
+  /** The NodeManagers' RPC addresses ({@code 127.0.0.1:PORT}, in start order): a task's {@code NM_HOST:NM_PORT}. */
+  public List<String> nodeManagerAddresses() {
+    return nodeManagers.stream().map(nm -> "127.0.0.1:" + service(nm).rpcPort()).toList();
+  }
+
   /** {@code docker kill} of a NodeManager: its JVM and every task JVM it started die at once. */
   public void kill(String nodeManager) {
     if (!nodeManagers.contains(nodeManager)) {

@@ -144,8 +144,7 @@ public final class HarnessClusterExtension implements BeforeAllCallback, Paramet
         throw new ExtensionConfigurationException(where + ": conf entry '" + setting
             + "' is not key=value");
       }
-      base.set(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim(),
-          EmbeddedClusterProvider.SETTING_SOURCE);
+      EmbeddedClusterProvider.set(base, setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
     }
     return base;
   }

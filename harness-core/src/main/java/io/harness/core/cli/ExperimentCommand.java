@@ -27,7 +27,8 @@ import picocli.CommandLine.Parameters;
     header = "Runs a study: targets x workloads x parameters x repeats, then its table.",
     description = {
         "Reads FILE.yaml (see experiments/ for examples): targets (embedded: hdfs|ozone with datanodes: and server "
-            + "settings conf:, or fs: URI with root:, confFiles: and conf:), workloads (run: a harness command line, "
+            + "settings conf:; containers: hdfs|ozone the same in containers, with yarn: NodeManagers; or fs: URI with "
+            + "root:, confFiles: and conf:), workloads (run: a harness command line, "
             + "or steps: lines run in order), matrix: (parameters and their values; $${name} in a line), repeat: and "
             + "figures: (columns of a run's result.csv: seconds, mb_per_sec, items_per_sec, write_p99_ms, ...; per "
             + "workload and per step too). "
@@ -63,6 +64,17 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
       + "be empty (default: harness-runs/experiment-<name>-<time>).")
   Path output;
 
+  @Option(names = "--processes", paramLabel = "WHERE", description = "Where the clusters the file starts run: "
+      + "embedded (its embedded: targets in this JVM, the default) or containers (each service in a Docker container "
+      + "and a JVM of its own, as its containers: targets; a stopped embedded ozone, the offline generators' target, "
+      + "cannot: leave it out with --only).")
+  String processes;
+
+  @Option(names = "--yarn", paramLabel = "N", description = "N YARN NodeManagers (with a ResourceManager and a "
+      + "JobHistoryServer) beside each cluster in containers; its runs' MapReduce jobs run there (default: the "
+      + "target's yarn:, else none).")
+  Integer yarn;
+
   /** --metrics-port and the other live options: every run of the experiment, in turn, on one page. */
   @Mixin
   LiveOptions liveOptions;
@@ -72,8 +84,8 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
     RunContext ctx = context();
     try (Live live = dryRun ? Live.none() : liveOptions.live()) {
       live.start(ctx.err());
-      return new Experiment(file, repeat, only, set, dryRun, output).run(new CommandLines(live), ctx.conf(),
-          ctx.out(), ctx.err(), ctx.stop());
+      return new Experiment(file, repeat, only, set, dryRun, output, processes, yarn).run(new CommandLines(live),
+          ctx.conf(), ctx.out(), ctx.err(), ctx.stop());
     }
   }
 

@@ -19,4 +19,14 @@ public final class LocalHost {
     }
     return n;
   }
+
+  /**
+   * The YARN NodeManager this JVM runs under ({@code host:port}, from the container's environment), which tells
+   * apart tasks on one host with several NodeManagers; null outside YARN (the local job runner, a plain JVM).
+   */
+  public static String yarnNode() {
+    String host = System.getenv("NM_HOST");
+    String port = System.getenv("NM_PORT");
+    return host == null ? null : port == null ? host : host + ":" + port;
+  }
 }

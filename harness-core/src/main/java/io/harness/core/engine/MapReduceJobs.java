@@ -21,7 +21,27 @@ public final class MapReduceJobs {
    */
   public static final String ORIGIN = "harness.run.origin.epoch.nanos";
 
+  /**
+   * The configuration key naming the jar a job on a cluster ships to its tasks (it must hold the harness and its
+   * small libraries, as {@code harness.jar} does). Unset: the distribution's {@code harness.jar} (beside
+   * {@code bin/}) when this JVM runs from the distribution (its classes are in several jars of {@code lib/}, and a
+   * job would otherwise ship only the one holding the workload), else the jar that holds the workload (the job jar
+   * under {@code hadoop jar}).
+   */
+  public static final String JOB_JAR = "harness.job.jar";
+
   private MapReduceJobs() {}
+
+  /** The jar a job on a cluster ships ({@link #JOB_JAR}), or null to keep the one the job found itself. */
+  static String jobJar(org.apache.hadoop.conf.Configuration conf) {
+    String jar = conf.getTrimmed(JOB_JAR, "");
+    if (!jar.isEmpty()) {
+      return jar;
+    }
+    String home = System.getProperty("harness.home");
+    java.nio.file.Path shipped = home == null ? null : java.nio.file.Path.of(home, "harness.jar");
+    return shipped != null && java.nio.file.Files.isRegularFile(shipped) ? shipped.toString() : null;
+  }
 
   /** The job's start ({@link #ORIGIN}) in a map's configuration; a job without one: now. */
   public static long origin(org.apache.hadoop.conf.Configuration conf) {
@@ -80,6 +100,10 @@ public final class MapReduceJobs {
     boolean local = MRConfig.LOCAL_FRAMEWORK_NAME.equalsIgnoreCase(
         job.getConfiguration().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
     long poll = local ? LOCAL_POLL_MILLIS : POLL_MILLIS;
+    String jar = local ? null : jobJar(job.getConfiguration());
+    if (jar != null) {
+      job.setJar(jar);
+    }
     job.getConfiguration().setLong(ORIGIN, EpochClock.nowEpochNanos());
     long t0 = System.nanoTime();
     job.submit();

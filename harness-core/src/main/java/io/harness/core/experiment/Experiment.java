@@ -36,9 +36,17 @@ import org.apache.hadoop.conf.Configuration;
  * @param set {@code PARAM=V1,V2} replacements of matrix values
  * @param dryRun print the plan and stop
  * @param output the experiment's folder, or null for {@code harness-runs/experiment-NAME-TIME}
+ * @param processes where the clusters the file starts run: {@code embedded} (null: as the file says) or
+ *     {@code containers} (every {@code embedded:} target as a {@code containers:} one)
+ * @param yarn the NodeManagers beside each containers target, or null for the file's {@code yarn:}
  */
 public record Experiment(Path file, Integer repeat, List<String> only, List<String> set, boolean dryRun,
-    Path output) {
+    Path output, String processes, Integer yarn) {
+  /** An experiment whose clusters run as its file says. */
+  public Experiment(Path file, Integer repeat, List<String> only, List<String> set, boolean dryRun, Path output) {
+    this(file, repeat, only, set, dryRun, output, null, null);
+  }
+
   /**
    * Runs the study: checks every line (through {@code lines}, before any cluster starts), then runs them and writes
    * the table. Its exit code: 0 every run succeeded, 1 a run failed, a signal's code when one stopped it.
@@ -48,12 +56,16 @@ public record Experiment(Path file, Integer repeat, List<String> only, List<Stri
     if (repeat != null && (repeat < 1 || repeat > 1000)) {
       throw new UsageException("--repeat", "must be from 1 to 1000, was " + repeat);
     }
-    ExperimentFile spec = ExperimentFile.read(file);
+    if (processes != null && !processes.equals("embedded") && !processes.equals("containers")) {
+      throw new UsageException("--processes", "must be embedded or containers, was '" + processes + "'");
+    }
+    ExperimentFile spec = ExperimentFile.read(file).withProcesses("containers".equals(processes), yarn);
     ExperimentPlan plan = ExperimentPlan.of(spec, repeat == null ? 0 : repeat, only, settings(set));
     Path dir = output != null ? output : Path.of("harness-runs", "experiment-" + spec.name() + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     checkOutput(dir);
     Map<Integer, OptionalLong> bytes = ExperimentCheck.check(file.toString(), plan, System.getenv(), lines);
+    ExperimentTargets.check(file.toString(), plan.targets(), "containers".equals(processes), !dryRun);
     summary(plan, bytes, out);
     if (dryRun) {
       for (Run r : plan.runs()) {
@@ -90,7 +102,7 @@ public record Experiment(Path file, Integer repeat, List<String> only, List<Stri
    * for {@code --instrument}: its run then gets the datanodes' side of its waits too. Null when none does.
    */
   private static io.harness.core.engine.RunInstrumentation servers(ExperimentPlan plan, PrintStream out) {
-    boolean wanted = plan.runs().stream().anyMatch(r -> r.spark() && r.target().isEmbedded()
+    boolean wanted = plan.runs().stream().anyMatch(r -> r.spark() && r.target().inJvm()
         && "ozone".equals(r.target().embedded()) && r.step().run().contains("--instrument"));
     if (!wanted) {
       return null;
@@ -137,8 +149,9 @@ public record Experiment(Path file, Integer repeat, List<String> only, List<Stri
     out.printf("experiment %s: %d line(s) x %d target(s) x %d repeat(s) = %d run(s)%n", plan.file().name(), lines,
         plan.targets().size(), plan.repeat(), plan.runs().size());
     for (ExperimentFile.TargetSpec t : plan.targets()) {
-      out.printf("  target %-16s %s%n", t.name(), t.isEmbedded() ? "embedded " + t.embedded() + ", " + t.datanodes()
-          + " datanode(s), started once" + (t.conf().isEmpty() ? "" : ", " + t.conf())
+      out.printf("  target %-16s %s%n", t.name(), t.isEmbedded() ? t.kind() + ", " + t.datanodes() + " datanode(s)"
+          + (t.yarn() > 0 ? " + YARN, " + t.yarn() + " NodeManager(s)" : "") + ", started once"
+          + (t.conf().isEmpty() ? "" : ", " + t.conf())
           : t.fs() + (t.root().isEmpty() ? "" : " under " + t.root()));
     }
     Map<String, List<String>> figures = new LinkedHashMap<>();

@@ -27,16 +27,39 @@ public record ExperimentFile(String source, String name, String description, int
   public static final List<String> DEFAULT_FIGURES = List.of("seconds", "mb_per_sec");
 
   /**
-   * A target: an embedded cluster ({@code embedded} is {@code hdfs} or {@code ozone}, with {@code datanodes} and
-   * server settings {@code conf}), or a file system ({@code fs} a URI, {@code root} where the runs write,
-   * {@code confFiles} site files and {@code conf} client settings). A {@code stopped} embedded Ozone is started
-   * once, then stopped keeping its data: its runs are the offline generators' (on its first datanode's volumes,
-   * the site file they get) and plain writes to the local file system beside them.
+   * A target: a cluster the experiment starts ({@code embedded} is its kind, {@code hdfs} or {@code ozone}, with
+   * {@code datanodes} and server settings {@code conf}): in this JVM ({@code embedded:}), or each service in a
+   * container of its own ({@code containers:}, with {@code yarn} NodeManagers beside it when above 0); or a file
+   * system ({@code fs} a URI, {@code root} where the runs write, {@code confFiles} site files and {@code conf} client
+   * settings). A {@code stopped} embedded Ozone is started once, then stopped keeping its data: its runs are the
+   * offline generators' (on its first datanode's volumes, the site file they get) and plain writes to the local
+   * file system beside them.
    */
-  public record TargetSpec(String name, String embedded, int datanodes, boolean stopped, String fs, String root,
-      List<String> confFiles, Map<String, String> conf) {
+  public record TargetSpec(String name, String embedded, boolean containers, int datanodes, int yarn,
+      boolean stopped, String fs, String root, List<String> confFiles, Map<String, String> conf) {
+    /** Whether the experiment starts this target's cluster (in this JVM or in containers). */
     public boolean isEmbedded() {
       return embedded != null;
+    }
+
+    /** Whether this target's servers run in this JVM (an embedded cluster, not containers). */
+    public boolean inJvm() {
+      return embedded != null && !containers;
+    }
+
+    /** The name of the provider that starts the cluster: {@code hdfs}, {@code ozone-containers}, ... */
+    public String provider() {
+      return containers ? embedded + "-containers" : embedded;
+    }
+
+    /** {@code embedded hdfs} or {@code containers ozone}. */
+    public String kind() {
+      return (containers ? "containers " : "embedded ") + embedded;
+    }
+
+    /** This target with its cluster in containers (when it is one the experiment starts) and {@code yarn}. */
+    TargetSpec inContainers(int yarnNodes) {
+      return new TargetSpec(name, embedded, true, datanodes, yarnNodes, stopped, fs, root, confFiles, conf);
     }
   }
 
@@ -56,8 +79,6 @@ public record ExperimentFile(String source, String name, String description, int
 
   private static final Set<String> TOP = Set.of("name", "description", "repeat", "figures", "targets", "matrix",
       "workloads");
-  private static final Set<String> TARGET = Set.of("embedded", "datanodes", "stopped", "fs", "root", "confFiles",
-      "conf");
   private static final Set<String> WORKLOAD = Set.of("name", "run", "steps", "matrix", "targets", "figures");
   private static final Set<String> STEP = Set.of("name", "run", "figures");
 
@@ -81,7 +102,7 @@ public record ExperimentFile(String source, String name, String description, int
     String name = top.text("name", fileName);
     int repeat = top.integer("repeat", 1, 1, 1000);
     List<String> figures = ExperimentFigures.read(arg, top, "", DEFAULT_FIGURES);
-    Map<String, TargetSpec> targets = targets(arg, top.node("targets", true));
+    Map<String, TargetSpec> targets = TargetKeys.read(arg, top.node("targets", true));
     Map<String, List<String>> matrix = matrix(arg, "matrix", top.node("matrix", false));
     JsonNode list = top.node("workloads", true);
     if (!list.isArray() || list.isEmpty()) {
@@ -99,75 +120,27 @@ public record ExperimentFile(String source, String name, String description, int
     return new ExperimentFile(arg, name, top.text("description", null), repeat, figures, targets, matrix, workloads);
   }
 
-  private static Map<String, TargetSpec> targets(String arg, JsonNode node) {
-    if (!node.isObject() || node.isEmpty()) {
-      throw new UsageException(arg, "targets: expected a mapping of target names, e.g. hdfs: {embedded: hdfs}");
+  /**
+   * This file with every cluster it starts run in containers ({@code containers}: {@code --processes containers};
+   * a stopped embedded Ozone, the offline generators' target, is left as it is, and a plan that runs on it is bad
+   * input: {@link ExperimentTargets#check}) and {@code yarn} NodeManagers
+   * beside each containers target ({@code --yarn}; null: as the file says). Bad input: {@code --yarn} with no
+   * containers target.
+   */
+  public ExperimentFile withProcesses(boolean containers, Integer yarn) {
+    if (yarn != null && (yarn < 0 || yarn > 16)) {
+      throw new UsageException("--yarn", "must be from 0 to 16 NodeManagers, was " + yarn);
     }
     Map<String, TargetSpec> out = new LinkedHashMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-      Map.Entry<String, JsonNode> e = it.next();
-      String path = "targets." + e.getKey();
-      if (!e.getKey().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-        throw new UsageException(arg, path + ": a target's name is letters, digits, '.', '_' and '-'");
-      }
-      YamlKeys k = new YamlKeys(arg, path + ".", e.getValue(), TARGET);
-      String embedded = k.text("embedded", null);
-      String fs = k.text("fs", null);
-      if ((embedded == null) == (fs == null)) {
-        throw new UsageException(arg, path + ": give either embedded: hdfs|ozone or fs: URI");
-      }
-      if (embedded != null && !embedded.equals("hdfs") && !embedded.equals("ozone")) {
-        throw new UsageException(arg, path + ".embedded: '" + embedded + "' is not hdfs or ozone");
-      }
-      if (embedded != null && (k.has("root") || k.has("confFiles"))) {
-        throw new UsageException(arg, path + ": root: and confFiles: are for fs: targets (an embedded cluster's "
-            + "runs write under its own root)");
-      }
-      if (fs != null && (k.has("datanodes") || k.has("stopped"))) {
-        throw new UsageException(arg, path + ": datanodes: and stopped: are for embedded: targets");
-      }
-      boolean stopped = k.bool("stopped");
-      if (stopped && !"ozone".equals(embedded)) {
-        throw new UsageException(arg, path + ".stopped: only an embedded ozone is stopped for offline generators");
-      }
-      if (fs != null) {
-        java.net.URI uri;
-        try {
-          uri = new java.net.URI(fs);
-        } catch (java.net.URISyntaxException ex) {
-          throw new UsageException(arg, path + ".fs: '" + fs + "' is not a URI");
-        }
-        if (uri.getScheme() == null) {
-          throw new UsageException(arg, path + ".fs: '" + fs + "' has no scheme (e.g. hdfs://namenode:8020)");
-        }
-      }
-      List<String> confFiles = k.list("confFiles", List.of());
-      for (int i = 0; i < confFiles.size(); i++) {
-        if (!Files.isRegularFile(Path.of(confFiles.get(i)))) {
-          throw new UsageException(arg, path + ".confFiles[" + i + "]: no such file: " + confFiles.get(i));
-        }
-      }
-      Map<String, String> conf = new LinkedHashMap<>();
-      JsonNode c = k.node("conf", false);
-      if (!c.isMissingNode()) {
-        if (!c.isObject()) {
-          throw new UsageException(arg, path + ".conf: expected a mapping of configuration keys to values");
-        }
-        c.fields().forEachRemaining(f -> {
-          if (!f.getValue().isValueNode() || f.getValue().isNull()) {
-            throw new UsageException(arg, path + ".conf." + f.getKey() + ": expected a value");
-          }
-          conf.put(f.getKey(), f.getValue().asText());
-        });
-      }
-      String root = k.text("root", "");
-      if (fs != null && !root.isEmpty() && !root.startsWith("/")) {
-        throw new UsageException(arg, path + ".root: '" + root + "' is not an absolute path");
-      }
-      out.put(e.getKey(), new TargetSpec(e.getKey(), embedded, k.integer("datanodes", 3, 1, 16), stopped, fs,
-          root.replaceAll("/+$", ""), confFiles, conf));
+    for (TargetSpec t : targets.values()) {
+      boolean moved = t.isEmbedded() && !t.stopped() && (containers || t.containers());
+      out.put(t.name(), moved ? t.inContainers(yarn != null ? yarn : t.yarn()) : t);
     }
-    return out;
+    if (yarn != null && out.values().stream().noneMatch(TargetSpec::containers)) {
+      throw new UsageException("--yarn", "the file has no containers: target (give --processes containers to run "
+          + "its embedded: targets in containers)");
+    }
+    return new ExperimentFile(source, name, description, repeat, figures, out, matrix, workloads);
   }
 
   static Map<String, List<String>> matrix(String arg, String path, JsonNode node) {

@@ -67,8 +67,8 @@ final class ExperimentRunner {
           r.target().name(), r.repeat());
       Set<Path> before = r.spark() ? folders(runDir) : Set.of();
       long t0 = System.nanoTime();
-      boolean timeServers = r.spark() && servers != null && "ozone".equals(r.target().embedded()) && args.stream()
-          .anyMatch(a -> a.startsWith("--instrument"));
+      boolean timeServers = r.spark() && servers != null && r.target().inJvm() && "ozone".equals(r.target().embedded())
+          && args.stream().anyMatch(a -> a.startsWith("--instrument"));
       if (timeServers) {
         servers.mark();
       }

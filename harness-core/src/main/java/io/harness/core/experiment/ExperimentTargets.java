@@ -1,8 +1,10 @@
 package io.harness.core.experiment;
 
 import io.harness.core.base.RunFailedException;
+import io.harness.core.base.UsageException;
 import io.harness.core.experiment.ExperimentFile.TargetSpec;
 import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.target.EmbeddedClusterProvider;
 import io.harness.core.target.EmbeddedSpec;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -43,23 +45,54 @@ final class ExperimentTargets implements AutoCloseable {
     return all;
   }
 
+  /**
+   * Bad input before anything is written: a stopped target when {@code containers} ({@code --processes
+   * containers}) is asked, a containers target whose provider is not on this class path, and (when
+   * {@code running}) one whose provider cannot start here (no Docker engine).
+   */
+  static void check(String file, List<TargetSpec> targets, boolean containers, boolean running) {
+    for (TargetSpec t : targets) {
+      if (containers && t.stopped()) {
+        throw new UsageException("--processes", "target " + t.name() + " is a stopped embedded ozone (the offline "
+            + "generators' target): it runs in this JVM only (leave it out with --only)");
+      }
+      if (!t.containers()) {
+        continue;
+      }
+      EmbeddedSpec kind;
+      try {
+        kind = EmbeddedSpec.parse(t.provider(), "targets." + t.name());
+      } catch (UsageException e) {
+        throw new UsageException(file, "targets." + t.name() + ": clusters in containers need harness-containers "
+            + "on the class path (the distribution's bin/harness has it)");
+      }
+      String why = running ? kind.provider().unavailable() : null;
+      if (why != null) {
+        throw new UsageException(file, "targets." + t.name() + ": " + why);
+      }
+    }
+  }
+
   Ready get(String name) {
     return ready.get(name);
   }
 
   private Ready embedded(TargetSpec t, Configuration base, Path dir, PrintStream out) throws IOException {
-    EmbeddedSpec kind = EmbeddedSpec.parse(t.embedded() + ":" + t.datanodes());
+    EmbeddedSpec kind = EmbeddedSpec.parse(t.provider() + ":" + t.datanodes());
     Configuration conf = new Configuration(base);
-    t.conf().forEach((k, v) -> conf.set(k, v, "experiment target " + t.name()));
-    out.printf("Starting target %s: embedded %s, %d datanode(s)%s ...%n", t.name(), t.embedded(), t.datanodes(),
-        t.conf().isEmpty() ? "" : ", " + t.conf());
+    // the servers' settings, as a provider whose servers run in processes of their own takes them
+    t.conf().forEach((k, v) -> EmbeddedClusterProvider.set(conf, k, v));
+    if (t.yarn() > 0) {
+      conf.setInt(EmbeddedClusterProvider.YARN_KEY, t.yarn());
+    }
+    out.printf("Starting target %s: %s, %d datanode(s)%s%s ...%n", t.name(), t.kind(), t.datanodes(),
+        t.yarn() > 0 ? " + YARN, " + t.yarn() + " NodeManager(s)" : "", t.conf().isEmpty() ? "" : ", " + t.conf());
     long t0 = System.nanoTime();
     EmbeddedCluster cluster;
     try {
       cluster = kind.provider().start(conf, t.datanodes());
     } catch (Exception e) {
-      throw new RunFailedException("target " + t.name() + ": could not start the embedded " + t.embedded()
-          + " cluster: " + e, e);
+      throw new RunFailedException("target " + t.name() + ": could not start the " + t.kind() + " cluster: " + e, e);
     }
     out.printf("Started target %s: %s at %s in %.1f s%n", t.name(), cluster.description(), cluster.fileSystemUri(),
         (System.nanoTime() - t0) / 1e9);

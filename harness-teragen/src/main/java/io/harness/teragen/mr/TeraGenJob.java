@@ -108,8 +108,12 @@ public final class TeraGenJob {
       TaskLine line = TaskLine.read(lines[0]);
       intervals.addAll(line.intervals());
       TaskRecord r = line.record();
-      records.add(r.with(r.index(), Map.of(RowWriter.CHECKSUM,
-          Checksum128.parse(String.valueOf(r.extra().get(RowWriter.CHECKSUM))).toString())));
+      Map<String, Object> extra = new java.util.LinkedHashMap<>();
+      extra.put(RowWriter.CHECKSUM, Checksum128.parse(String.valueOf(r.extra().get(RowWriter.CHECKSUM))).toString());
+      if (r.extra().get(TeraGenMapper.NODE) != null) {
+        extra.put(TeraGenMapper.NODE, r.extra().get(TeraGenMapper.NODE));
+      }
+      records.add(r.with(r.index(), extra));
       if (recording != null && lines.length > 1 && !lines[1].isBlank()) {
         recording.addTaskTimings(name, TaskInstrumentation.parse(lines[1]));
       }

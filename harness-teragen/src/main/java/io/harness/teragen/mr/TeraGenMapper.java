@@ -25,6 +25,9 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
  * launcher. A failed range fails the map, so the job retries it as TeraGen's would.
  */
 public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullWritable, NullWritable> {
+  /** The key of a map's record that names the YARN NodeManager it ran under ({@code host:port}). */
+  public static final String NODE = "node";
+
   @Override
   protected void map(IntWritable index, NullWritable ignored, Context context)
       throws IOException, InterruptedException {
@@ -49,6 +52,11 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       }
       java.util.Map<String, Object> extra = new java.util.LinkedHashMap<>(r.extra());
       extra.put(RowWriter.CHECKSUM, writer.checksum(0).toString());
+      // on YARN, the NodeManager that ran this map (several of them may share a host)
+      String node = io.harness.core.engine.LocalHost.yarnNode();
+      if (node != null) {
+        extra.put(NODE, node);
+      }
       TaskRecord indexed = r.with(range.index(), extra);
       // the map's record, in the records file's shape (its checksum noted); with --instrument on a cluster, this
       // map's JVM ran the agent: its counters (the range's file written and closed) on a second line

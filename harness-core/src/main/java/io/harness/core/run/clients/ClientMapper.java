@@ -68,23 +68,13 @@ public final class ClientMapper extends Mapper<IntWritable, NullWritable, NullWr
         context.setStatus("client " + client + (start.late() ? ": late, running" : ": running"));
         records = mine.run(settings);
       }
-      report(target, barrier, new ClientReport(client, LocalHost.name(), node(), start.late(), start.readyEpochNanos(),
-          start.releaseEpochNanos(), offset, TaskInstrumentation.snapshot(conf)), records);
+      report(target, barrier, new ClientReport(client, LocalHost.name(), LocalHost.yarnNode(), start.late(),
+          start.readyEpochNanos(), start.releaseEpochNanos(), offset, TaskInstrumentation.snapshot(conf)), records);
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
       throw new IOException("client " + client + ": " + e.getMessage(), e);
     }
-  }
-
-  /**
-   * The YARN node manager this map runs under ({@code host:port}, from the container's environment), which tells
-   * apart maps on one host with several node managers; null outside YARN (the local job runner).
-   */
-  static String node() {
-    String host = System.getenv("NM_HOST");
-    String port = System.getenv("NM_PORT");
-    return host == null ? null : port == null ? host : host + ":" + port;
   }
 
   /** Writes the side file: the report, then each task's line (numbered over all clients, marked with its client). */

@@ -1,0 +1,163 @@
+package io.harness.it;
+
+import static io.harness.testkit.RunAssertions.assertExit;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.harness.containers.Docker;
+import io.harness.testkit.Cli;
+import io.harness.testkit.Run;
+import io.harness.testkit.Runs;
+import io.harness.testkit.TestJvm;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.CRC32;
+import java.util.zip.GZIPInputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shipped TeraGen study ({@code experiments/teragen-layouts.yaml}, unchanged) on the published topology as real
+ * processes: {@code bin/harness experiment --processes containers --yarn 3} runs each target as a cluster in
+ * containers (a namenode or SCM + OM, 3 datanodes) with a YARN beside it (ResourceManager, JobHistoryServer, 3
+ * NodeManagers), so teragen, whose engine is MapReduce when the configuration names YARN, is a YARN job there. Two
+ * of the file's three targets run ({@code --only hdfs,ozone-chunk}: HDFS, and Ozone with the target's own server
+ * setting, the FILE_PER_CHUNK layout), one repeat each, 20,000 rows. Checked per run: the MapReduce engine on YARN,
+ * every map under one of that target's NodeManagers (its records' {@code NM_HOST:NM_PORT}, against the NodeManagers
+ * the cluster's client configuration lists), the rows, bytes and checksum against Hadoop's own generator, the
+ * chunk layout given to the Ozone servers and the one its datanodes report they run (Ozone 2.2 falls back to
+ * FILE_PER_BLOCK); and the table.
+ */
+class ExperimentContainersIT {
+  private static final Path STUDY = Path.of("..", "experiments", "teragen-layouts.yaml").toAbsolutePath().normalize();
+  private static final long ROWS = 20_000;
+  private static final String NODE_MANAGERS = "harness.containers.yarn.nodemanagers";
+
+  @Test
+  void teragenLayoutsRunAsYarnJobsOnClustersInContainers(@TempDir Path dir) throws Exception {
+    Docker.requireOrSkip();
+    Path out = dir.resolve("out");
+    // the servers in the containers start on the client compiler, as the test JVMs (the maps keep the default)
+    Run r = Cli.process(dir, 1500, Map.of("HARNESS_OPTS", TestJvm.QUICK + " -Dharness.containers.serverOptions="
+        + TestJvm.QUICK), "experiment", STUDY.toString(), "-o", out.toString(), "--processes", "containers",
+        "--yarn", "3", "--only", "hdfs,ozone-chunk", "--repeat", "1", "--set", "rows=" + ROWS);
+    System.out.printf("EXPERIMENT CONTAINERS | exit %d | %.1f s%n", r.code(), r.seconds());
+    assertExit(r, 0);
+    assertTrue(r.out().contains("target hdfs             containers hdfs, 3 datanode(s) + YARN, 3 NodeManager(s)"),
+        r.out());
+
+    JsonNode runs = new ObjectMapper().readTree(out.resolve("experiment.json").toFile()).path("runs");
+    assertEquals(2, runs.size(), runs.toString());
+    String checksum = hadoopChecksum(ROWS);
+    Set<String> targets = new HashSet<>();
+    for (JsonNode run : runs) {
+      assertEquals(0, run.path("exitCode").asInt(), run.toString());
+      String target = run.path("target").asText();
+      targets.add(target);
+      Path folder = out.resolve(run.path("dir").asText());
+      JsonNode result = Runs.result(folder);
+      assertTrue(result.path("targetDescription").asText().contains("in containers")
+          && result.path("targetDescription").asText().contains("3 NodeManagers"), result.path("targetDescription")
+          .toString());
+      JsonNode f = result.path("figures");
+      assertEquals("mapreduce", f.path("engine").asText(), f.toString());
+      assertEquals(ROWS, f.path("rows").asLong());
+      assertEquals(ROWS * 100, result.at("/aggregate/bytes").asLong());
+      assertEquals(checksum, f.path("checksum").asText(), "the rows' checksum, Hadoop's generator's");
+
+      Set<Integer> nodeManagers = nodeManagerPorts(out.resolve("targets").resolve(target + "-site.xml"));
+      assertEquals(3, nodeManagers.size(), nodeManagers.toString());
+      List<JsonNode> maps = records(folder);
+      assertEquals(2, maps.size(), "the study's -m 2");
+      long bytes = 0;
+      for (JsonNode m : maps) {
+        String node = m.at("/extra/node").asText();
+        assertTrue(node.contains(":") && nodeManagers.contains(Integer.parseInt(node.substring(node.lastIndexOf(':')
+            + 1))), "map " + m.path("name") + " ran under " + node + ", not a NodeManager of " + target + " ("
+            + nodeManagers + ")");
+        bytes += m.path("bytes").asLong();
+      }
+      assertEquals(ROWS * 100, bytes);
+      if (target.equals("ozone-chunk")) {
+        // the target's conf: went to the servers (the same settings are laid over the client's configuration, saved
+        // here); Ozone 2.2's datanodes refuse FILE_PER_CHUNK ("FILE_PER_CHUNK layout is not supported. Falling back
+        // to default"), and the run's context reads what they run from a datanode's own /conf
+        String site = Files.readString(out.resolve("targets").resolve(target + "-site.xml"));
+        assertTrue(site.matches("(?s).*<name>ozone\\.scm\\.(chunk|container)\\.layout</name>"
+            + "<value>FILE_PER_CHUNK</value>.*"), "the target's chunk layout in its configuration");
+        assertEquals("FILE_PER_BLOCK", result.at("/cluster/ozone/chunkLayout").asText(), result.at("/cluster")
+            .toString());
+      } else {
+        assertEquals("HDFS", result.at("/cluster/system").asText(), result.at("/cluster").toString());
+      }
+    }
+    assertEquals(Set.of("hdfs", "ozone-chunk"), targets);
+    List<String> table = Files.readAllLines(out.resolve("table.csv"), StandardCharsets.UTF_8);
+    assertEquals(1 + 2 * 2, table.size(), "seconds and mb_per_sec on 2 targets: " + table);
+  }
+
+  /** The NodeManagers' RPC ports the target's client configuration lists (the experiment saved it). */
+  private static Set<Integer> nodeManagerPorts(Path site) {
+    Configuration c = new Configuration(false);
+    c.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+    Set<Integer> ports = new HashSet<>();
+    for (String a : c.getTrimmedStrings(NODE_MANAGERS)) {
+      ports.add(Integer.parseInt(a.substring(a.lastIndexOf(':') + 1)));
+    }
+    return ports;
+  }
+
+  /** The task lines of a run's records file (its first line is the run's own). */
+  private static List<JsonNode> records(Path folder) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<JsonNode> tasks = new ArrayList<>();
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(
+        folder.resolve("records.jsonl.gz"))), StandardCharsets.UTF_8))) {
+      in.readLine();
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        tasks.add(json.readTree(line));
+      }
+    }
+    return tasks;
+  }
+
+  /**
+   * TeraGen's checksum of rows 0 to {@code rows - 1} (the sum of each row's CRC32, in hex as TeraValidate prints
+   * it), each row made by Hadoop's own generator (hadoop-mapreduce-examples' package-private classes).
+   */
+  static String hadoopChecksum(long rows) throws Exception {
+    String pkg = "org.apache.hadoop.examples.terasort.";
+    Class<?> u16 = Class.forName(pkg + "Unsigned16");
+    Constructor<?> of = u16.getDeclaredConstructor(long.class);
+    Method skipAhead = Class.forName(pkg + "Random16").getDeclaredMethod("skipAhead", u16);
+    Method nextRand = Class.forName(pkg + "Random16").getDeclaredMethod("nextRand", u16);
+    Method generate = Class.forName(pkg + "GenSort").getDeclaredMethod("generateRecord", byte[].class, u16, u16);
+    for (java.lang.reflect.AccessibleObject o : List.of(of, skipAhead, nextRand, generate)) {
+      o.setAccessible(true);
+    }
+    Object rand = skipAhead.invoke(null, of.newInstance(0L));
+    byte[] row = new byte[100];
+    long sum = 0;
+    for (long id = 0; id < rows; id++) {
+      nextRand.invoke(null, rand);
+      generate.invoke(null, row, rand, of.newInstance(id));
+      CRC32 crc = new CRC32();
+      crc.update(row);
+      sum += crc.getValue();
+    }
+    return Long.toHexString(sum);
+  }
+}
