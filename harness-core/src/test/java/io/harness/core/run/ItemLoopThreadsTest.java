@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
@@ -21,9 +23,12 @@ class ItemLoopThreadsTest {
   private static final class Journal implements ItemLoop.Item {
     final Map<Thread, List<String>> byThread = new ConcurrentHashMap<>();
     final long failing;
+    /** Each thread's first item waits here until every thread has one, so no thread takes all the items alone. */
+    final CountDownLatch everyThreadHasAnItem;
 
-    Journal(long failing) {
+    Journal(long failing, int threads) {
       this.failing = failing;
+      this.everyThreadHasAnItem = new CountDownLatch(threads);
     }
 
     private List<String> mine() {
@@ -37,7 +42,16 @@ class ItemLoopThreadsTest {
 
     @Override
     public long run(long item, TaskRecorder recorder) throws IOException {
-      mine().add(Long.toString(item));
+      List<String> mine = mine();
+      if (mine.size() == 1) {
+        everyThreadHasAnItem.countDown();
+        try {
+          everyThreadHasAnItem.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      mine.add(Long.toString(item));
       if (item == failing) {
         throw new IOException("item " + item + " failed");
       }
@@ -52,7 +66,7 @@ class ItemLoopThreadsTest {
 
   @Test
   void eachThreadStartsBeforeItsFirstItemAndEndsAfterItsLast() throws Exception {
-    Journal journal = new Journal(-1);
+    Journal journal = new Journal(-1, 3);
     RunRecords records = new ItemLoop(12, 3, Window.NONE, false, "test", "items", "item", journal)
         .run(Settings.quiet());
     assertEquals(3, journal.byThread.size());
@@ -69,7 +83,7 @@ class ItemLoopThreadsTest {
 
   @Test
   void aThreadWhoseItemFailedStillEnds() throws Exception {
-    Journal journal = new Journal(4);
+    Journal journal = new Journal(4, 2);
     RunRecords records = new ItemLoop(40, 2, Window.NONE, false, "test", "items", "item", journal)
         .run(Settings.quiet());
     assertEquals(1, ItemLoop.failed(records));
