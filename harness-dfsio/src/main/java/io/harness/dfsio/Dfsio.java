@@ -158,11 +158,7 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
 
   /** {@code -fileSize}: e.g. {@code 64MB}; a bare number is MB (default 1MB). */
   public Dfsio fileSize(String size) {
-    return fileSize(Units.megabytes(size));
-  }
-
-  Dfsio fileSize(Units.Size size) {
-    this.fileSize = size;
+    this.fileSize = Units.megabytes(size);
     this.fileSizeGiven = true;
     return this;
   }

@@ -9,6 +9,7 @@ import io.harness.core.run.Settings;
 import io.harness.core.run.Workload;
 import io.harness.core.target.Target;
 import io.harness.core.util.Bounded;
+import io.harness.core.engine.Failures;
 import io.harness.core.engine.TaskRecorder;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -162,7 +163,7 @@ public final class DfsioWorkload implements Workload<Target> {
       return f.withPartFile(new DfsioFigures.PartFileState(path, true, null, seconds));
     } catch (Exception e) {
       done.complete(null);
-      String why = TaskRecorder.describe(e);
+      String why = Failures.describe(e);
       settings.err().println("dfsio: warning: the part file " + path + " was not written (" + why + "); the "
           + "figures above and the run's JSON are complete");
       return f.withPartFile(new DfsioFigures.PartFileState(path, false, why, (System.nanoTime() - t0) / 1e9));

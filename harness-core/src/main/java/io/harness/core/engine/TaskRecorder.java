@@ -200,7 +200,7 @@ public final class TaskRecorder {
       return;
     }
     endNano = System.nanoTime();
-    error = t == null ? null : describe(t);
+    error = t == null ? null : Failures.describe(t);
     interrupted = stopping.get();
     currentKind = null;
     finish();
@@ -296,21 +296,5 @@ public final class TaskRecorder {
     }
     return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from), EpochClock.toEpochNanos(endNano),
         lat, series, error, interrupted, stack, noted, LocalHost.name());
-  }
-
-  /**
-   * The first real cause of a failure, in one line: {@code class: first line of its message}. A
-   * try-with-resources whose close rethrew the body's own exception (HDFS's output stream does) ends in
-   * "Self-suppression not permitted", with the real failure as its cause: that cause is reported.
-   */
-  public static String describe(Throwable t) {
-    Throwable real = t;
-    while (real instanceof IllegalArgumentException && real.getCause() != null
-        && "Self-suppression not permitted".equals(real.getMessage())) {
-      real = real.getCause();
-    }
-    String msg = real.getMessage();
-    String first = msg == null ? "" : msg.split("\\R", 2)[0];
-    return real.getClass().getName() + (first.isEmpty() ? "" : ": " + first);
   }
 }

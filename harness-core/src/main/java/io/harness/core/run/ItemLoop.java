@@ -1,5 +1,6 @@
 package io.harness.core.run;
 
+import io.harness.core.engine.Failures;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecord;
@@ -110,7 +111,7 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
                 rec.noteTotal(FAILED_ITEMS, ++bad);
                 failed.incrementAndGet();
                 if (failures.size() < FAILURES_KEPT) {
-                  failures.add(i + ": " + TaskRecorder.describe(e));
+                  failures.add(i + ": " + Failures.describe(e));
                   failureTicks.add(EpochClock.nowEpochNanos() / TaskRecord.TICK_NANOS);
                   rec.note(FAILURES, List.copyOf(failures));
                   rec.note(FAILURE_TICKS, List.copyOf(failureTicks));

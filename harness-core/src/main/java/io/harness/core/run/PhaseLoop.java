@@ -1,5 +1,6 @@
 package io.harness.core.run;
 
+import io.harness.core.engine.Failures;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskRecord;
@@ -132,7 +133,7 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
             slice.gate().await(phase);
           } catch (Exception e) {
             settings.err().println(label + ": the clients' gate before phase " + phases.get(phase).name()
-                + " gave up: " + TaskRecorder.describe(e));
+                + " gave up: " + Failures.describe(e));
           }
         }
         return parties == 0;
@@ -214,7 +215,7 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
           bad++;
           failed.incrementAndGet();
           if (failures.size() < FAILURES_KEPT) {
-            failures.add(p.name() + " " + item + ": " + TaskRecorder.describe(e));
+            failures.add(p.name() + " " + item + ": " + Failures.describe(e));
           }
         }
       }
@@ -226,7 +227,7 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
         try {
           problem = p.check().check(t, from, to);
         } catch (Exception e) {
-          problem = TaskRecorder.describe(e);
+          problem = Failures.describe(e);
         }
         if (problem != null && failures.size() < FAILURES_KEPT) {
           failures.add(p.name() + " check: " + problem);

@@ -1,5 +1,6 @@
 package io.harness.freon.offline;
 
+import io.harness.core.engine.Failures;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.TaskRecorder;
 import io.harness.core.run.Engine;
@@ -63,7 +64,7 @@ record StoreEngine(ItemLoop loop, Stores stores) implements Engine {
     try {
       stores.close(complete, extra);
     } catch (Exception e) {
-      extra.put(OfflineTotals.STORE_ERROR, "committing or closing the stores failed: " + TaskRecorder.describe(e));
+      extra.put(OfflineTotals.STORE_ERROR, "committing or closing the stores failed: " + Failures.describe(e));
     }
     storeNanos += System.nanoTime() - t;
     extra.put(OfflineTotals.STORE_NANOS, storeNanos);
