@@ -3,8 +3,16 @@ package io.harness.containers;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -22,7 +30,47 @@ final class Ports {
 
   private Ports() {}
 
+  /**
+   * The ports the JVMs of this machine handed out in the last {@value #SHARED_MILLIS} ms ({@code <epoch ms> <port>}
+   * lines, read and rewritten under a file lock): two JVMs starting clusters at once (CI runs two test modules side by
+   * side) must not hand out the same port either, which a probe cannot tell while the other's service has not bound
+   * it yet.
+   */
+  private static final Path SHARED = Path.of(System.getProperty("java.io.tmpdir"), "harness-container-ports");
+  private static final long SHARED_MILLIS = 30 * 60 * 1000L;
+
   static synchronized int[] free(int count) {
+    try (FileChannel ch = FileChannel.open(SHARED, StandardOpenOption.CREATE, StandardOpenOption.READ,
+        StandardOpenOption.WRITE); FileLock lock = ch.lock()) {
+      long now = System.currentTimeMillis();
+      StringBuilder kept = new StringBuilder();
+      Set<Integer> taken = new HashSet<>();
+      ByteBuffer all = ByteBuffer.allocate((int) ch.size());
+      while (all.hasRemaining() && ch.read(all, all.position()) > 0) {
+        // read on until the buffer is full
+      }
+      for (String line : new String(all.array(), StandardCharsets.US_ASCII).split("\n")) {
+        String[] f = line.trim().split(" ");
+        if (f.length == 2 && f[0].matches("\\d+") && f[1].matches("\\d+")
+            && now - Long.parseLong(f[0]) < SHARED_MILLIS) {
+          taken.add(Integer.parseInt(f[1]));
+          kept.append(line.trim()).append('\n');
+        }
+      }
+      int[] ports = choose(count, taken);
+      for (int port : ports) {
+        kept.append(now).append(' ').append(port).append('\n');
+      }
+      ch.truncate(0);
+      ch.write(ByteBuffer.wrap(kept.toString().getBytes(StandardCharsets.US_ASCII)), 0);
+      return ports;
+    } catch (IOException e) {
+      // no shared list to be had (a read-only temporary directory): this JVM's own list only
+      return choose(count, Set.of());
+    }
+  }
+
+  private static int[] choose(int count, Set<Integer> taken) {
     List<ServerSocket> held = new ArrayList<>();
     try {
       int[] ports = new int[count];
@@ -33,7 +81,7 @@ final class Ports {
             throw new IllegalStateException("no free port between " + FIRST + " and " + LAST);
           }
           int port = ThreadLocalRandom.current().nextInt(FIRST, LAST + 1);
-          s = GIVEN.contains(port) ? null : bind(port);
+          s = GIVEN.contains(port) || taken.contains(port) ? null : bind(port);
         }
         held.add(s);
         ports[i] = s.getLocalPort();
