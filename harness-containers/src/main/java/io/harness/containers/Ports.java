@@ -19,11 +19,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * Free ports for the services, all held open together while they are chosen so that none is handed out twice.
  * They come from below the kernel's ephemeral range (32768 and up on Linux): a port the system picked (bind to
  * 0) is one the kernel may give to any outgoing connection before the service binds it, which a datanode
- * started seconds later then finds taken.
+ * started seconds later then finds taken. They also stay below 15000, where an embedded MiniOzoneCluster's
+ * allocator hands out its ports (15000-32000) without telling anyone, and skip the MapReduce defaults in the
+ * range (history server 10020 and 10033, shuffle 13562).
  */
 final class Ports {
-  static final int FIRST = 15000;
-  static final int LAST = 32000;
+  static final int FIRST = 10000;
+  static final int LAST = 14999;
+  private static final Set<Integer> WELL_KNOWN = Set.of(10020, 10033, 13562);
 
   /** Every port handed out by this JVM: services chosen one call apart must not share one either. */
   private static final java.util.Set<Integer> GIVEN = new java.util.HashSet<>();
@@ -81,7 +84,7 @@ final class Ports {
             throw new IllegalStateException("no free port between " + FIRST + " and " + LAST);
           }
           int port = ThreadLocalRandom.current().nextInt(FIRST, LAST + 1);
-          s = GIVEN.contains(port) || taken.contains(port) ? null : bind(port);
+          s = GIVEN.contains(port) || taken.contains(port) || WELL_KNOWN.contains(port) ? null : bind(port);
         }
         held.add(s);
         ports[i] = s.getLocalPort();
