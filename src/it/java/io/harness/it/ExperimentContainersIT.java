@@ -30,17 +30,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shipped TeraGen study ({@code experiments/teragen-layouts.yaml}, unchanged) on the published topology as real
- * processes: {@code bin/harness experiment --processes containers --yarn 3} runs each target as a cluster in
- * containers (a namenode or SCM + OM, 3 datanodes) with a YARN beside it (ResourceManager, JobHistoryServer, 3
- * NodeManagers), so teragen, whose engine is MapReduce when the configuration names YARN, is a YARN job there. One
- * of the file's three targets runs ({@code --only ozone-chunk}: Ozone with the target's own server setting, the
- * FILE_PER_CHUNK layout, and the MapReduce staging directory in its bucket), one repeat, 20,000 rows; HDFS with YARN
- * in containers is YarnContainersIT's (one cluster start less here, for CI's time). Checked per run: the MapReduce engine on YARN,
- * every map under one of that target's NodeManagers (its records' {@code NM_HOST:NM_PORT}, against the NodeManagers
- * the cluster's client configuration lists), the rows, bytes and checksum against Hadoop's own generator, the
- * chunk layout given to the Ozone servers and the one its datanodes report they run (Ozone 2.2 falls back to
- * FILE_PER_BLOCK); and the table.
+ * The shipped TeraGen study ({@code experiments/teragen-layouts.yaml}, its targets and its teragen line unchanged) on
+ * the published topology as real processes: {@code bin/harness experiment --processes containers --yarn 3} runs each
+ * target as a cluster in containers (a namenode or SCM + OM, 3 datanodes) with a YARN beside it (ResourceManager,
+ * JobHistoryServer, 3 NodeManagers), so teragen, whose engine is MapReduce when the configuration names YARN, is a
+ * YARN job there. One of the file's three targets runs ({@code --only ozone-chunk}: Ozone with the target's own
+ * server setting, the FILE_PER_CHUNK layout, and the MapReduce staging directory in its bucket), one repeat, 20,000
+ * rows; HDFS with YARN in containers is YarnContainersIT's (one cluster start less here, for CI's time). The same
+ * cluster serves the other workloads that run as YARN jobs, added to the study here: dfsio write then read with
+ * every byte verified, freon dfsg and namespace on 3 clients, none given {@code --engine} (the configuration's
+ * YARN makes it MapReduce). Checked per run: the MapReduce engine on YARN, every teragen map under one of that
+ * target's NodeManagers (its records' {@code NM_HOST:NM_PORT}, against the NodeManagers the cluster's client
+ * configuration lists), the rows, bytes and checksum against Hadoop's own generator, the chunk layout given to the
+ * Ozone servers and the one its datanodes report they run (Ozone 2.2 falls back to FILE_PER_BLOCK); dfsio's bytes
+ * and verified read, dfsg's files and namespace's calls, each from 3 clients none of which was late; and the table.
  */
 class ExperimentContainersIT {
   private static final Path STUDY = Path.of("..", "experiments", "teragen-layouts.yaml").toAbsolutePath().normalize();
@@ -51,24 +54,29 @@ class ExperimentContainersIT {
   void teragenLayoutsRunAsYarnJobsOnClustersInContainers(@TempDir Path dir) throws Exception {
     Docker.requireOrSkip();
     Path out = dir.resolve("out");
+    Path study = withYarnWorkloads(dir.resolve("study.yaml"));
     // the servers in the containers start on the client compiler, as the test JVMs (the maps keep the default)
     Run r = Cli.process(dir, 1500, Map.of("HARNESS_OPTS", TestJvm.QUICK + " -Dharness.containers.serverOptions="
-        + TestJvm.QUICK), "experiment", STUDY.toString(), "-o", out.toString(), "--processes", "containers",
+        + TestJvm.QUICK), "experiment", study.toString(), "-o", out.toString(), "--processes", "containers",
         "--yarn", "3", "--only", "ozone-chunk", "--repeat", "1", "--set", "rows=" + ROWS);
     System.out.printf("EXPERIMENT CONTAINERS | exit %d | %.1f s%n", r.code(), r.seconds());
     assertExit(r, 0);
     assertTrue(r.out().contains("containers ozone, 3 datanode(s) + YARN, 3 NodeManager(s)"), r.out());
 
     JsonNode runs = new ObjectMapper().readTree(out.resolve("experiment.json").toFile()).path("runs");
-    assertEquals(1, runs.size(), runs.toString());
     String checksum = hadoopChecksum(ROWS);
     Set<String> targets = new HashSet<>();
+    Map<String, JsonNode> others = new java.util.TreeMap<>();
     for (JsonNode run : runs) {
       assertEquals(0, run.path("exitCode").asInt(), run.toString());
       String target = run.path("target").asText();
       targets.add(target);
       Path folder = out.resolve(run.path("dir").asText());
       JsonNode result = Runs.result(folder);
+      if (!result.path("workload").asText().equals("teragen")) {
+        others.put(run.path("workload").asText() + "/" + run.path("step").asText(), result);
+        continue;
+      }
       assertTrue(result.path("targetDescription").asText().contains("in containers")
           && result.path("targetDescription").asText().contains("3 NodeManagers"), result.path("targetDescription")
           .toString());
@@ -105,8 +113,72 @@ class ExperimentContainersIT {
       }
     }
     assertEquals(Set.of("ozone-chunk"), targets);
+    assertYarnWorkloads(others);
+    // each run's own output (the experiment keeps it in logs/) names the engine it ran on
+    try (java.util.stream.Stream<Path> logs = Files.list(out.resolve("logs"))) {
+      List<Path> all = logs.toList();
+      assertEquals(5, all.size(), all.toString());
+      for (Path log : all) {
+        assertTrue(Files.readString(log).contains("MapReduce engine (yarn)"), log + ":\n" + Files.readString(log));
+      }
+    }
     List<String> table = Files.readAllLines(out.resolve("table.csv"), StandardCharsets.UTF_8);
-    assertEquals(1 + 2, table.size(), "seconds and mb_per_sec on 1 target: " + table);
+    assertEquals(1 + 2 + 2 + 2 + 2 + 1, table.size(), "teragen's, dfsio write's and read's and dfsg's seconds and "
+        + "mb_per_sec or items_per_sec, namespace's seconds, on 1 target: " + table);
+  }
+
+  private static final int FILES = 3;
+  private static final long FILE_SIZE = 4L << 20;
+  private static final int DFSG_FILES = 30;
+
+  /** The study as shipped, with the workloads other than teragen that run as YARN jobs after its teragen. */
+  private static Path withYarnWorkloads(Path to) throws Exception {
+    ObjectMapper yaml = new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+    com.fasterxml.jackson.databind.node.ObjectNode study = (com.fasterxml.jackson.databind.node.ObjectNode) yaml
+        .readTree(STUDY.toFile());
+    com.fasterxml.jackson.databind.node.ArrayNode workloads = (com.fasterxml.jackson.databind.node.ArrayNode) study
+        .path("workloads");
+    assertEquals(1, workloads.size(), "the study's one workload, teragen: " + workloads);
+    String dfsio = " -nrFiles " + FILES + " -fileSize 4MB --root ${root}/dfsio-${repeat}";
+    workloads.addObject().put("name", "dfsio").putArray("steps")
+        .add(yaml.createObjectNode().put("name", "write").put("run", "dfsio -write" + dfsio))
+        .add(yaml.createObjectNode().put("name", "read").put("run", "dfsio -read --verify" + dfsio));
+    workloads.addObject().put("name", "dfsg").put("run", "freon dfsg --clients 3 -t 2 -n " + DFSG_FILES
+        + " -s 256KB --path ${root}/dfsg-${repeat}").putArray("figures").add("seconds").add("items_per_sec");
+    workloads.addObject().put("name", "namespace").put("run", "namespace --phases create,stat,list,rename,delete "
+        + "-n 60 --clients 3 -t 2 --path ${root}/ns-${repeat}").putArray("figures").add("seconds");
+    yaml.writeValue(to.toFile(), study);
+    return to;
+  }
+
+  /** dfsio's, dfsg's and namespace's runs by workload/step: YARN jobs of every byte, file and call, none late. */
+  private static void assertYarnWorkloads(Map<String, JsonNode> runs) {
+    assertEquals(4, runs.size(), "dfsio write and read, dfsg, namespace: " + runs.keySet());
+    for (JsonNode r : runs.values()) {
+      String what = r.path("workload").asText() + " " + r.path("operation").asText();
+      assertEquals(0, r.path("exitCode").asInt(), what);
+      if (r.path("workload").asText().equals("dfsio")) {
+        assertEquals(FILES, r.path("tasks").size(), what);
+        assertEquals(FILES * FILE_SIZE, r.at("/aggregate/bytes").asLong(), what);
+        assertEquals(0, r.at("/aggregate/failedTasks").asInt(), what);
+        if (r.path("operation").asText().equals("read")) {
+          assertTrue(r.at("/plan/verify").asBoolean(), what + " verified every byte: " + r.path("plan"));
+        }
+      } else {
+        assertEquals(3, r.at("/clients/count").asInt(), what + ": " + r.path("clients"));
+        assertEquals(0, r.at("/clients/late").asInt(), what + ": " + r.path("clients"));
+        if (r.path("workload").asText().equals("namespace")) {
+          for (JsonNode p : r.at("/figures/phases")) {
+            assertEquals(60, p.path("items").asLong(), p.toString());
+            assertEquals(0, p.path("failed").asLong(), p.toString());
+          }
+          assertEquals(5, r.at("/figures/phases").size(), r.at("/figures").toString());
+        } else {
+          assertEquals(DFSG_FILES, r.at("/figures/files").asLong(), what);
+          assertEquals(DFSG_FILES, r.at("/aggregate/latency/file/count").asLong(), what);
+        }
+      }
+    }
   }
 
   /** The NodeManagers' RPC ports the target's client configuration lists (the experiment saved it). */

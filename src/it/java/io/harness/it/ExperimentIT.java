@@ -210,6 +210,9 @@ class ExperimentIT {
         + "give one of embedded: hdfs|ozone, containers: hdfs|ozone or fs: URI");
     cases.put("targets:\n  x: {containers: hbase}\nworkloads:\n  - run: dfsio -write\n", "targets.x.containers: "
         + "'hbase'");
+    // with no YARN beside it a target's runs use the local engine, one client
+    cases.put("targets:\n  x: {containers: ozone}\nworkloads:\n  - run: freon dfsg --clients 3 -n 6\n",
+        "workloads[0].run: harness freon dfsg: --clients: 3 clients need the MapReduce engine");
     int i = 0;
     for (Map.Entry<String, String> c : cases.entrySet()) {
       Path file = dir.resolve("bad" + i++ + ".yaml");
@@ -231,6 +234,29 @@ class ExperimentIT {
       assertExit(r, 2);
       assertTrue(r.err().contains(args[0] + ": "), r.err());
     }
+  }
+
+  /**
+   * A line is checked as it runs on its target: on a containers target with a YARN beside it ({@code yarn: N} or
+   * {@code --yarn N}) the runs get that YARN's client configuration, so {@code --clients} lines (the MapReduce
+   * engine) are good there; the plan is printed without a cluster started.
+   */
+  @Test
+  void clientsLinesAreGoodOnATargetWithYarn(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("e.yaml");
+    Files.writeString(file, "targets:\n  x: {containers: ozone, yarn: 2}\n  y: {containers: hdfs}\nworkloads:\n"
+        + "  - run: freon dfsg --clients 3 -n 6 --path ${root}/d\n"
+        + "  - run: namespace --clients 2 -n 8 --path ${root}/n\n");
+    Run plan = Cli.run("experiment", file.toString(), "--dry-run", "--only", "x");
+    assertExit(plan, 0);
+    assertTrue(plan.out().contains("freon dfsg --clients 3 -n 6") && plan.out().contains("namespace --clients 2"),
+        plan.out());
+    Run yarn = Cli.run("experiment", file.toString(), "--dry-run", "--only", "y", "--yarn", "1");
+    assertExit(yarn, 0);
+    Run none = Cli.run("experiment", file.toString(), "--dry-run", "--only", "y");
+    assertExit(none, 2);
+    assertTrue(none.err().contains("workloads[0].run: harness freon dfsg: --clients: 3 clients need the MapReduce "
+        + "engine"), none.err());
   }
 
   private static Path run(Path dir, String file, String... more) throws Exception {

@@ -16,6 +16,7 @@ import io.harness.core.target.Target;
 import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -122,10 +123,10 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     if (taskTimeout != null && taskTimeout.nanos() <= 0) {
       throw new UsageException("--task-timeout", "must be positive, was " + taskTimeout);
     }
-    io.harness.core.run.Clients checkedClients = clients == null ? null : clients.checked(context.conf());
+    RunContext.Host host = context.host();
+    io.harness.core.run.Clients checkedClients = clients == null ? null : clients.checked(clientConf(host));
     TargetSource<Target> source = ownTarget() ? null : targetSource();
     RunBuilder.Start<?> start = measures() ? start(source) : null;
-    RunContext.Host host = context.host();
     String liveOption = host == null ? null : recording.live.given();
     if (liveOption != null) {
       throw new UsageException(liveOption, "not on a workload's line: give it to harness experiment, whose live "
@@ -155,6 +156,19 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       context.ended(outcome);
       return outcome.exitCode();
     }
+  }
+
+  /**
+   * The configuration the run's client will have: on an experiment's cluster, the cluster's (its YARN's, where it
+   * has one, which makes the MapReduce engine the default) with the line's own settings over it; else the line's.
+   */
+  private Configuration clientConf(RunContext.Host host) {
+    if (host == null || host.cluster() == null) {
+      return context.conf();
+    }
+    Configuration c = new Configuration(host.cluster().configuration());
+    context.genericOptions().applyTo(c);
+    return c;
   }
 
   /** The target the options name, checked without contacting it (bad input: exit 2). */

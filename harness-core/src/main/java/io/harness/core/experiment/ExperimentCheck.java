@@ -66,6 +66,10 @@ final class ExperimentCheck {
         line.addAll(ExperimentTargets.options(r.target()));
       } else if (r.target().stopped()) {
         line.addAll(List.of("-fs", "file:///"));
+      } else if (r.target().containers() && r.target().yarn() > 0) {
+        // the runs get the YARN's client configuration when it has started: a line is checked as it will run
+        // there (--clients needs the MapReduce engine, which YARN's configuration chooses)
+        line.addAll(List.of("-D", "mapreduce.framework.name=yarn"));
       }
       OptionalLong b = checked.computeIfAbsent(line, l -> plan(file, key, l, env, lines));
       bytes.put(r.number(), b);
