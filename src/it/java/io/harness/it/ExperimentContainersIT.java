@@ -77,9 +77,9 @@ class ExperimentContainersIT {
         others.put(run.path("workload").asText() + "/" + run.path("step").asText(), result);
         continue;
       }
-      assertTrue(result.path("targetDescription").asText().contains("in containers")
-          && result.path("targetDescription").asText().contains("3 NodeManagers"), result.path("targetDescription")
-          .toString());
+      String description = result.path("targetDescription").asText();
+      assertTrue(description.startsWith("Ozone in containers") && description.contains("3 NodeManagers"),
+          description);
       JsonNode f = result.path("figures");
       assertEquals("mapreduce", f.path("engine").asText(), f.toString());
       assertEquals(ROWS, f.path("rows").asLong());

@@ -147,6 +147,11 @@ abstract class ContainersProvider implements EmbeddedClusterProvider {
     }
 
     @Override
+    public boolean inThisJvm() {
+      return false;
+    }
+
+    @Override
     public String description() {
       return description;
     }

@@ -32,6 +32,19 @@ public final class CompactHistogram {
     return new CompactHistogram(Arrays.copyOf(buf.array(), len), h.getTotalCount());
   }
 
+  /**
+   * The compact form of {@code h} encoded in place, through {@code scratch} when it is big enough: for a histogram
+   * the caller owns and fills again afterwards (an interval's: the encoder leaves its working buffers in it), where
+   * {@link #of}'s copy of the whole array of counts would be made every second. Returns the buffer it used.
+   */
+  static ByteBuffer encodeOwned(Histogram h, ByteBuffer scratch, java.util.function.Consumer<CompactHistogram> to) {
+    int need = h.getNeededByteBufferCapacity();
+    ByteBuffer buf = scratch != null && scratch.capacity() >= need ? scratch.clear() : ByteBuffer.allocate(need);
+    int len = h.encodeIntoCompressedByteBuffer(buf);
+    to.accept(new CompactHistogram(Arrays.copyOf(buf.array(), len), h.getTotalCount()));
+    return buf;
+  }
+
   /** A histogram in HdrHistogram's compressed Base64 form, as the records and JSON hold it. */
   public static CompactHistogram ofBase64(String base64) {
     byte[] bytes = Base64.getDecoder().decode(base64);

@@ -32,6 +32,8 @@ public final class Intervals {
   private final List<Interval> intervals = new ArrayList<>();
   private final LiveFeed feed;
   private int next;
+  /** The buffer the closed seconds' histograms are encoded through (the ticker's alone). */
+  private java.nio.ByteBuffer scratch;
 
   public Intervals() {
     this(0);
@@ -71,7 +73,7 @@ public final class Intervals {
       Histogram h = r.getIntervalHistogram(recycled.get(kind));
       recycled.put(kind, h);
       if (h.getTotalCount() > 0) {
-        intervals.add(new Interval(kind, second, CompactHistogram.of(h)));
+        scratch = CompactHistogram.encodeOwned(h, scratch, c -> intervals.add(new Interval(kind, second, c)));
       }
     });
   }

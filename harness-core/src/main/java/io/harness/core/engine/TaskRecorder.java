@@ -119,14 +119,14 @@ public final class TaskRecorder {
     if (frozen || finished != null) {
       return;
     }
-    if (totals == null) {
-      totals = new LinkedHashMap<>();
+    totals = totals == null ? new LinkedHashMap<>() : totals;
+    TickCounts t = totals.get(key);
+    if (t == null) {
+      totals.put(key, t = new TickCounts());
+      extra.put(key, total); // its place among the notes; the record holds the last total (no boxing per call)
     }
-    // the last total noted is the one the record holds
-    long before = extra.get(key) instanceof Long last && totals.containsKey(key) ? last : 0;
-    totals.computeIfAbsent(key, k -> new TickCounts()).add(EpochClock.nowEpochNanos() / TaskRecord.TICK_NANOS,
-        total - before);
-    extra.put(key, total);
+    t.add(EpochClock.nowEpochNanos() / TaskRecord.TICK_NANOS, total - t.last());
+    t.last(total);
   }
 
   /** Adds bytes moved outside timed calls. */
@@ -291,7 +291,11 @@ public final class TaskRecorder {
     if (totals != null) {
       noted = new LinkedHashMap<>(extra);
       Map<String, Object> byTick = new LinkedHashMap<>();
-      totals.forEach((k, t) -> byTick.put(k, TaskRecord.tickCounts(t.first(), t.counts(), t.length())));
+      for (Map.Entry<String, TickCounts> e : totals.entrySet()) {
+        TickCounts t = e.getValue();
+        noted.put(e.getKey(), t.last());
+        byTick.put(e.getKey(), TaskRecord.tickCounts(t.first(), t.counts(), t.length()));
+      }
       noted.put(TaskRecord.TOTALS_PER_TICK, byTick);
     }
     return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from), EpochClock.toEpochNanos(endNano),

@@ -10,6 +10,8 @@ final class TickCounts {
   private long first = -1;
   private long[] counts = new long[16];
   private int length;
+  /** The last running total these increases came from (a task's {@code noteTotal}). */
+  private long last;
 
   /** Adds {@code n} to {@code tick}'s count. */
   void add(long tick, long n) {
@@ -25,6 +27,14 @@ final class TickCounts {
     }
     counts[i] += n;
     length = Math.max(length, i + 1);
+  }
+
+  long last() {
+    return last;
+  }
+
+  void last(long total) {
+    last = total;
   }
 
   /** The first tick with an increase, or -1 when there was none. */

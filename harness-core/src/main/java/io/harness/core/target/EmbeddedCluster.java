@@ -24,6 +24,14 @@ public interface EmbeddedCluster extends AutoCloseable {
   String description();
 
   /**
+   * Whether the cluster's services run in this JVM (a MiniDFSCluster, a MiniOzoneCluster: an embedded cluster)
+   * rather than in processes of their own (containers), which its description then says.
+   */
+  default boolean inThisJvm() {
+    return true;
+  }
+
+  /**
    * The configuration the cluster's servers run with (what a remote cluster may not tell a client: its chunk
    * layout, its container schema), or null when the cluster does not say.
    */

@@ -198,10 +198,11 @@ public final class Target implements RunTarget {
     return cluster != null;
   }
 
-  /** "MiniOzoneCluster, 3 datanodes" or the URI's scheme. */
+  /** "embedded MiniOzoneCluster, 3 datanodes", a cluster in containers' own description, or the URI's scheme. */
   @Override
   public String description() {
-    return cluster != null ? "embedded " + cluster.description() : uri.getScheme();
+    return cluster == null ? uri.getScheme() : cluster.inThisJvm() ? "embedded " + cluster.description()
+        : cluster.description();
   }
 
   /**

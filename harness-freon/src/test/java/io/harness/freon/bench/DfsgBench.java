@@ -24,7 +24,8 @@ import org.apache.hadoop.ozone.freon.Freon;
  * own {@code freon dfsg} (the peer) with the same -n, -s and -t (1 and 10), after a short warm-up of both
  * on each cluster, one after the other, for some rounds (the one going first alternating from pair to
  * pair); prints each run, then the medians with the rounds' range: wall time, the harness's measured phase,
- * files/s, the harness/Freon ratio, and Ozone/HDFS ("within noise" where the rounds' spread exceeds the gap:
+ * files/s, the harness/Freon ratio of the medians and the median (range) of each round's own ratio (the pair ran back
+ * to back, so a slow minute of the machine hits both), and Ozone/HDFS ("within noise" where the rounds' spread exceeds the gap:
  * {@link Rounds}).
  *
  * <p>Arguments: files size rounds (default 500 1MB 2).
@@ -64,6 +65,7 @@ public final class DfsgBench {
           List<Double> f = new ArrayList<>();
           List<Double> hCpu = new ArrayList<>();
           List<Double> fCpu = new ArrayList<>();
+          List<Double> paired = new ArrayList<>();
           for (int r = 0; r < rounds; r++, pair++) {
             String tag = "t" + threads[t] + "-r" + r;
             double[] one = null;
@@ -79,6 +81,7 @@ public final class DfsgBench {
             }
             h.add(one[0]);
             phase.add(one[1]);
+            paired.add(one[0] / f.get(r));
             System.out.printf(Locale.ROOT, "%s -t %d round %d (%s first): harness %.2f s (writing %.2f s, cpu %.2f s), "
                 + "Freon %.2f s (cpu %.2f s)%n", names[c], threads[t], r + 1, pair % 2 == 0 ? "harness" : "Freon", one[0],
                 one[1], hCpu.get(r), f.get(r), fCpu.get(r));
@@ -89,7 +92,8 @@ public final class DfsgBench {
           double files = Double.parseDouble(n);
           table.add(String.format(Locale.ROOT, "%-6s %7d %22s %10.2f %10.1f %22s %10.1f   %s", names[c], threads[t],
               hr.format("%.2f"), Rounds.of(phase).median(), files / hr.median(), fr.format("%.2f"),
-              files / fr.median(), hr.ratioTo(fr, "harness/Freon", "%.2f s")));
+              files / fr.median(), hr.ratioTo(fr, "harness/Freon", "%.2f s")
+              + "; paired by round " + Rounds.of(paired).format("%.2f")));
           cpu.add(String.format(Locale.ROOT, "%-6s %7d %22s %22s   %s", names[c], threads[t],
               Rounds.of(hCpu).format("%.2f"), Rounds.of(fCpu).format("%.2f"),
               Rounds.of(hCpu).ratioTo(Rounds.of(fCpu), "harness/Freon", "%.2f s")));
