@@ -55,17 +55,27 @@ public final class DfsioBench {
       double[] harnessMr = new double[rounds];
       double[] engine = new double[rounds];
       double[] bare = new double[rounds];
+      // phases: the harness's MapReduce run (before the job, the job, its maps, after the job) and TestDFSIO's job
+      double[][] mrPhases = new double[4][rounds];
+      double[] peerJob = new double[rounds];
       for (int r = 0; r < rounds; r++) {
         boolean peerFirst = r % 2 == 0;
         if (peerFirst) {
           peer[r] = testDfsio(c, files, sizeMb, buffer, work);
+          peerJob[r] = peerExecSeconds(work);
         }
+        long mrStart = System.currentTimeMillis();
         harnessMr[r] = harnessWrite(site, "mapreduce", files, sizeMb, buffer, threads, work);
+        double[] ph = phases(work.resolve("last.json"), mrStart, harnessMr[r]);
+        for (int i = 0; i < 4; i++) {
+          mrPhases[i][r] = ph[i];
+        }
         harness[r] = harnessWrite(site, "local", files, sizeMb, buffer, threads, work);
         engine[r] = io.harness.core.result.ResultWriter.mapper().readTree(work.resolve("last.json").toFile())
             .get("figures").get("legacy").get("execTimeSec").asDouble();
         if (!peerFirst) {
           peer[r] = testDfsio(c, files, sizeMb, buffer, work);
+          peerJob[r] = peerExecSeconds(work);
         }
         bare[r] = bareLoop(c, files, sizeMb << 20, buffer, threads);
         System.out.printf(Locale.ROOT, "round %d: TestDFSIO %.2f s  harness mapreduce %.2f s  harness local %.2f s"
@@ -85,6 +95,14 @@ public final class DfsioBench {
       System.out.printf(Locale.ROOT, "harness local engine alone (exec time)     %s%n", e.format("%.2f s"));
       System.out.printf(Locale.ROOT, "bare FileSystem write loop                 %s   %s (engine overhead), %s%n",
           b.format("%.2f s"), e.ratioTo(b, "harness engine/bare", "%.2f s"), h.ratioTo(b, "whole command/bare", "%.2f s"));
+      Rounds pj = Rounds.of(peerJob);
+      System.out.printf(Locale.ROOT, "phases, medians (min - max):%n"
+          + "  harness --engine mapreduce: set-up until its engine starts %s, the job %s (its maps, first start to "
+          + "last end, %s), the rest (control files, the records read back, figures, JSON, report) %s%n  TestDFSIO: the job %s (its 'Test exec time'), outside it (control files, "
+          + "the result's analysis) %s%n  the jobs: %s%n", Rounds.of(mrPhases[0]).format("%.2f s"),
+          Rounds.of(mrPhases[1]).format("%.2f s"), Rounds.of(mrPhases[2]).format("%.2f s"),
+          Rounds.of(mrPhases[3]).format("%.2f s"), pj.format("%.2f s"), Rounds.of(minus(peer, peerJob))
+              .format("%.2f s"), Rounds.of(mrPhases[1]).ratioTo(pj, "harness job/TestDFSIO job", "%.2f s"));
       System.out.println("note: the local MapReduce runner runs one map at a time (mapreduce.local.map.tasks"
           + ".maximum=1) for both; the bare loop writes one fixed buffer, the harness seeded non-repeating data.");
     } finally {
@@ -92,6 +110,43 @@ public final class DfsioBench {
       io.harness.core.util.LocalDirs.deleteOwnTempDir(work);
       System.exit(0);
     }
+  }
+
+  /**
+   * A harness MapReduce run's phases from its JSON, the command having started at {@code startMillis} and taken
+   * {@code wall} s: the set-up until the engine starts, the job (submission to completion), its maps (first start to
+   * last end), and the rest (the control files before the job; the records read back, figures, JSON and report).
+   */
+  private static double[] phases(Path json, long startMillis, double wall) throws Exception {
+    com.fasterxml.jackson.databind.JsonNode j = io.harness.core.result.ResultWriter.mapper().readTree(json.toFile());
+    double job = j.at("/figures/legacy/execTimeSec").asDouble();
+    long first = Long.MAX_VALUE;
+    long last = 0;
+    for (com.fasterxml.jackson.databind.JsonNode t : j.get("tasks")) {
+      first = Math.min(first, t.get("startEpochNanos").asLong());
+      last = Math.max(last, t.get("endEpochNanos").asLong());
+    }
+    double before = (java.time.Instant.parse(j.get("startedAt").asText()).toEpochMilli() - startMillis) / 1e3;
+    return new double[] {before, job, (last - first) / 1e9, wall - before - job};
+  }
+
+  /** The last 'Test exec time sec' TestDFSIO wrote to its result file: its job's time. */
+  private static double peerExecSeconds(Path work) throws Exception {
+    double s = Double.NaN;
+    for (String line : Files.readAllLines(work.resolve("peer-results.log"))) {
+      if (line.contains("Test exec time sec:")) {
+        s = Double.parseDouble(line.substring(line.lastIndexOf(':') + 1).trim());
+      }
+    }
+    return s;
+  }
+
+  private static double[] minus(double[] a, double[] b) {
+    double[] d = new double[a.length];
+    for (int i = 0; i < a.length; i++) {
+      d[i] = a[i] - b[i];
+    }
+    return d;
   }
 
   private static double testDfsio(Configuration c, int files, long sizeMb, int buffer, Path work) throws Exception {

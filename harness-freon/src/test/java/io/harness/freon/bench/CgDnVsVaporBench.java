@@ -207,6 +207,11 @@ public final class CgDnVsVaporBench {
       double returned = (System.nanoTime() - t0) / 1e9;
       sync();
       double synced = (System.nanoTime() - t0) / 1e9;
+      // vapor leaves its containers' databases open in the datanode's JVM-wide caches, keyed by path: the next
+      // round's fresh copy under the same path would get a closed one ("Failed to create RDB")
+      org.apache.hadoop.ozone.container.common.utils.ContainerCache.getInstance(
+          new org.apache.hadoop.hdds.conf.OzoneConfiguration()).shutdownCache();
+      org.apache.hadoop.ozone.container.common.utils.DatanodeStoreCache.getInstance().shutdownCache();
       long found = chunkBytes(root.resolve("data"));
       if (rc != 0 || found != bytes) {
         notes.add(String.format(Locale.ROOT, "vapor cgdn, schema %s, --%s: exit %d, %d of %d bytes written; first "
