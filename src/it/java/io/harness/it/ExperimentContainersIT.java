@@ -34,16 +34,17 @@ import org.junit.jupiter.api.io.TempDir;
  * the published topology as real processes: {@code bin/harness experiment --processes containers --yarn 3} runs each
  * target as a cluster in containers (a namenode or SCM + OM, 3 datanodes) with a YARN beside it (ResourceManager,
  * JobHistoryServer, 3 NodeManagers), so teragen, whose engine is MapReduce when the configuration names YARN, is a
- * YARN job there. One of the file's three targets runs ({@code --only ozone-chunk}: Ozone with the target's own
- * server setting, the FILE_PER_CHUNK layout, and the MapReduce staging directory in its bucket), one repeat, 20,000
- * rows; HDFS with YARN in containers is YarnContainersIT's (one cluster start less here, for CI's time). The same
- * cluster serves the other workloads that run as YARN jobs, added to the study here: dfsio write then read with
- * every byte verified, freon dfsg and namespace on 3 clients, none given {@code --engine} (the configuration's
- * YARN makes it MapReduce). Checked per run: the MapReduce engine on YARN, every teragen map under one of that
- * target's NodeManagers (its records' {@code NM_HOST:NM_PORT}, against the NodeManagers the cluster's client
- * configuration lists), the rows, bytes and checksum against Hadoop's own generator, the chunk layout given to the
- * Ozone servers and the one its datanodes report they run (Ozone 2.2 falls back to FILE_PER_BLOCK); dfsio's bytes
- * and verified read, dfsg's files and namespace's calls, each from 3 clients none of which was late; and the table.
+ * YARN job there, and teravalidate reads its rows back. One of the file's three targets runs ({@code --only
+ * ozone-chunk}: Ozone with the target's own server setting, the FILE_PER_CHUNK layout, and the MapReduce staging
+ * directory in its bucket), one repeat, 20,000 rows; HDFS with YARN in containers is YarnContainersIT's (one cluster
+ * start less here, for CI's time). The same cluster serves the other workloads that run as YARN jobs, added to the
+ * study here: dfsio write then read with every byte verified, freon dfsg and namespace on 3 clients, none given
+ * {@code --engine} (the configuration's YARN makes it MapReduce). Checked per run: the MapReduce engine on YARN, every
+ * teragen map under one of that target's NodeManagers (its records' {@code NM_HOST:NM_PORT}, against the
+ * NodeManagers the cluster's client configuration lists), the rows, bytes and checksum against Hadoop's own generator
+ * (teragen's and teravalidate's), the chunk layout given to the Ozone servers and the one its datanodes report they
+ * run (Ozone 2.2 falls back to FILE_PER_BLOCK); dfsio's bytes and verified read, dfsg's files and namespace's calls,
+ * each from 3 clients none of which was late (the start barrier on Ozone); and the table.
  */
 class ExperimentContainersIT {
   private static final Path STUDY = Path.of("..", "experiments", "teragen-layouts.yaml").toAbsolutePath().normalize();
@@ -67,12 +68,19 @@ class ExperimentContainersIT {
     String checksum = hadoopChecksum(ROWS);
     Set<String> targets = new HashSet<>();
     Map<String, JsonNode> others = new java.util.TreeMap<>();
+    int validated = 0;
     for (JsonNode run : runs) {
       assertEquals(0, run.path("exitCode").asInt(), run.toString());
       String target = run.path("target").asText();
       targets.add(target);
       Path folder = out.resolve(run.path("dir").asText());
       JsonNode result = Runs.result(folder);
+      if (result.path("workload").asText().equals("teravalidate")) {
+        assertEquals(ROWS, result.at("/figures/rows").asLong(), result.path("figures").toString());
+        assertEquals(checksum, result.at("/figures/checksum").asText(), "teravalidate's checksum, Hadoop's");
+        validated++;
+        continue;
+      }
       if (!result.path("workload").asText().equals("teragen")) {
         others.put(run.path("workload").asText() + "/" + run.path("step").asText(), result);
         continue;
@@ -113,18 +121,19 @@ class ExperimentContainersIT {
       }
     }
     assertEquals(Set.of("ozone-chunk"), targets);
+    assertEquals(1, validated, "teravalidate's run");
     assertYarnWorkloads(others);
     // each run's own output (the experiment keeps it in logs/) names the engine it ran on
     try (java.util.stream.Stream<Path> logs = Files.list(out.resolve("logs"))) {
       List<Path> all = logs.toList();
-      assertEquals(5, all.size(), all.toString());
-      for (Path log : all) {
+      assertEquals(6, all.size(), all.toString());
+      for (Path log : all.stream().filter(l -> !l.getFileName().toString().contains("teravalidate")).toList()) {
         assertTrue(Files.readString(log).contains("MapReduce engine (yarn)"), log + ":\n" + Files.readString(log));
       }
     }
     List<String> table = Files.readAllLines(out.resolve("table.csv"), StandardCharsets.UTF_8);
-    assertEquals(1 + 2 + 2 + 2 + 2 + 1, table.size(), "teragen's, dfsio write's and read's and dfsg's seconds and "
-        + "mb_per_sec or items_per_sec, namespace's seconds, on 1 target: " + table);
+    assertEquals(1 + 2 + 1 + 2 + 2 + 2 + 1, table.size(), "teragen's, dfsio write's and read's and dfsg's seconds "
+        + "and mb_per_sec or items_per_sec, teravalidate's and namespace's seconds, on 1 target: " + table);
   }
 
   private static final int FILES = 3;
@@ -139,6 +148,9 @@ class ExperimentContainersIT {
     com.fasterxml.jackson.databind.node.ArrayNode workloads = (com.fasterxml.jackson.databind.node.ArrayNode) study
         .path("workloads");
     assertEquals(1, workloads.size(), "the study's one workload, teragen: " + workloads);
+    // teragen's rows read back on Ozone (teravalidate runs in the client, YARN or not)
+    workloads.addObject().put("name", "teravalidate").put("run", "teravalidate ${root}/teragen-${rows}-${repeat} "
+        + "--checksum-only --expect-rows ${rows}").putArray("figures").add("seconds");
     String dfsio = " -nrFiles " + FILES + " -fileSize 4MB --root ${root}/dfsio-${repeat}";
     workloads.addObject().put("name", "dfsio").putArray("steps")
         .add(yaml.createObjectNode().put("name", "write").put("run", "dfsio -write" + dfsio))

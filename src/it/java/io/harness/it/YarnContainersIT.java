@@ -184,6 +184,7 @@ class YarnContainersIT {
 
   @Test
   @Order(5)
+  @org.junit.jupiter.api.Tag("slow-fault")
   void aKilledNodeManagersMapsRunAgainElsewhereAndCountOnce() throws Exception {
     Path runs = work.resolve("kill-runs");
     String root = "/bench/kill";

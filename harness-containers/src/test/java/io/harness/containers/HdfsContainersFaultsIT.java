@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * dfsio. Each case hurts the cluster for good, so each has a cluster of its own (ready in about 10 s), with the
  * settings its fault needs.
  */
+@org.junit.jupiter.api.Tag("slow-fault")
 class HdfsContainersFaultsIT {
   static final String CLUSTER = "hdfs 3 dn";
   static final long BYTES = 4L * 256 << 20;

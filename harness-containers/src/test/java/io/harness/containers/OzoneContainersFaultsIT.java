@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A cluster start costs more than most of these runs (1-2 minutes).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@org.junit.jupiter.api.Tag("slow-fault")
 class OzoneContainersFaultsIT {
   static final String CLUSTER = "ozone 3 dn";
   static final long BYTES = 4L * 64 << 20;

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * code is the run's), the part file last and only a warning when the target cannot take it, progress
  * while it waits, and {@code --task-timeout} ending a task stuck in one call.
  */
+@org.junit.jupiter.api.Tag("slow-fault")
 class FaultsHdfsIT {
   /** A file of this size takes seconds to write here, so a fault lands in the middle. */
   static final String FILE_SIZE = "192MB";

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * shuts the datanode down once a dfsio write's chunks are on the datanodes' disks (then a verified read, and the
  * files read here byte for byte), and once a dfsg run has closed 10 of its files.
  */
+@org.junit.jupiter.api.Tag("slow-fault")
 class FaultsOzoneIT {
   @TempDir
   Path work;
