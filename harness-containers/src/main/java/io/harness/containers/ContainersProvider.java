@@ -73,7 +73,14 @@ abstract class ContainersProvider implements EmbeddedClusterProvider {
   /** Why no cluster can start here: no Docker engine answers (null when one does). */
   @Override
   public String unavailable() {
-    return Docker.available() ? null : "no Docker engine reachable (start dockerd; clusters in containers need it)";
+    if (Docker.available()) {
+      return null;
+    }
+    // with its reaper on, Testcontainers first pulls the reaper's image: without a registry that fails too
+    boolean reaper = !Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"));
+    return "no Docker engine reachable (start dockerd; clusters in containers need it)" + (reaper ? ", or "
+        + "Testcontainers' reaper could not start (its image testcontainers/ryuk comes from a registry; "
+        + "TESTCONTAINERS_RYUK_DISABLED=true, bin/harness's default, does without it)" : "");
   }
 
   @Override
