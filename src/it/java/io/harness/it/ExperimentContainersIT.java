@@ -57,8 +57,9 @@ class ExperimentContainersIT {
     Path out = dir.resolve("out");
     Path study = withYarnWorkloads(dir.resolve("study.yaml"));
     // the servers in the containers start on the client compiler, as the test JVMs (the maps keep the default)
+    // Testcontainers' settings emptied: bin/harness's own defaults (no reaper, no checks: no registry) must do
     Run r = Cli.process(dir, 1500, Map.of("HARNESS_OPTS", TestJvm.QUICK + " -Dharness.containers.serverOptions="
-        + TestJvm.QUICK), "experiment", study.toString(), "-o", out.toString(), "--processes", "containers",
+        + TestJvm.QUICK, "TESTCONTAINERS_RYUK_DISABLED", "", "TESTCONTAINERS_CHECKS_DISABLE", ""), "experiment", study.toString(), "-o", out.toString(), "--processes", "containers",
         "--yarn", "3", "--only", "ozone-chunk", "--repeat", "1", "--set", "rows=" + ROWS);
     System.out.printf("EXPERIMENT CONTAINERS | exit %d | %.1f s%n", r.code(), r.seconds());
     assertExit(r, 0);
