@@ -98,6 +98,44 @@ public final class HarnessRunInstrumentation implements RunInstrumentation {
     }
   }
 
+  /** How long the server-side counters may take to settle at a run's end, checked every {@value #SETTLE_STEP_MS} ms. */
+  private static final int SETTLE_MS = 3000;
+  private static final int SETTLE_STEP_MS = 100;
+  /** Unchanged for this many steps in a row: settled. */
+  private static final int SETTLED_STEPS = 3;
+
+  /**
+   * {@code now}, or, where it has server-side scopes, a later snapshot whose server counters did not change for {@value #SETTLED_STEPS} steps: the
+   * followers of a Ratis pipeline apply the run's last writes after the client's close returned, and those calls are
+   * the run's (and not the next run's, whose share starts at its mark).
+   */
+  private static List<Timings.FileSystemTimings> settled(List<Timings.FileSystemTimings> now) {
+    if (now.stream().noneMatch(Timings.FileSystemTimings::isServer)) {
+      return now;
+    }
+    List<Timings.FileSystemTimings> last = now;
+    int unchanged = 0;
+    for (int waited = 0; waited < SETTLE_MS; waited += SETTLE_STEP_MS) {
+      try {
+        Thread.sleep(SETTLE_STEP_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return last;
+      }
+      List<Timings.FileSystemTimings> next = Timings.snapshot();
+      unchanged = serverCounters(next).equals(serverCounters(last)) ? unchanged + 1 : 0;
+      last = next;
+      if (unchanged == SETTLED_STEPS) {
+        return last;
+      }
+    }
+    return last;
+  }
+
+  private static List<Map<String, Long>> serverCounters(List<Timings.FileSystemTimings> all) {
+    return all.stream().filter(Timings.FileSystemTimings::isServer).map(Timings.FileSystemTimings::counters).toList();
+  }
+
   /**
    * Every FileSystem instance's counters, then each server-side scope's (the datanode's): what it counted since
    * {@link #mark()}, with {@code "scope"} naming it; and, under {@code "buckets"}, each called operation's bucket
@@ -106,7 +144,7 @@ public final class HarnessRunInstrumentation implements RunInstrumentation {
   @Override
   public List<Map<String, Object>> timings() {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (Timings.FileSystemTimings s : Timings.snapshot()) {
+    for (Timings.FileSystemTimings s : settled(Timings.snapshot())) {
       Timings.FileSystemTimings t = s.isServer() ? TimingsDelta.between(marked.get(s.scope()), s) : s;
       Map<String, Object> m = new LinkedHashMap<>();
       if (t.isServer()) {
