@@ -167,9 +167,28 @@ public final class Service {
     }
   }
 
-  /** {@code docker pause}: every thread of the JVM frozen, its sockets open. */
+  /**
+   * {@code docker pause}: every thread of the JVM frozen, its sockets open. The kernel's freezer gives up when a
+   * thread stays in an uninterruptible wait (a write to a busy disk), and runc then reports "unable to freeze" and
+   * leaves the container running: such a pause is tried again, five times at most, half a second apart.
+   */
   public synchronized void pause() {
-    DockerClientFactory.instance().client().pauseContainerCmd(container.getContainerId()).exec();
+    for (int attempt = 1; ; attempt++) {
+      try {
+        DockerClientFactory.instance().client().pauseContainerCmd(container.getContainerId()).exec();
+        return;
+      } catch (RuntimeException e) {
+        if (attempt == 5 || e.getMessage() == null || !e.getMessage().contains("unable to freeze")) {
+          throw e;
+        }
+      }
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while pausing " + container.getContainerId(), e);
+      }
+    }
   }
 
   public synchronized void unpause() {
