@@ -36,6 +36,19 @@ public record TaskRecord(int index, String name, long bytes, long startEpochNano
    */
   public static final String TOTALS_PER_TICK = "totalsPerTick";
 
+  /** {@code extra} with each running total's last value and, under {@link #TOTALS_PER_TICK}, its increases. */
+  static Map<String, Object> withTotals(Map<String, Object> extra, Map<String, TickCounts> totals) {
+    Map<String, Object> noted = new LinkedHashMap<>(extra);
+    Map<String, Object> byTick = new LinkedHashMap<>();
+    for (Map.Entry<String, TickCounts> e : totals.entrySet()) {
+      TickCounts t = e.getValue();
+      noted.put(e.getKey(), t.last());
+      byTick.put(e.getKey(), tickCounts(t.first(), t.counts(), t.length()));
+    }
+    noted.put(TOTALS_PER_TICK, byTick);
+    return noted;
+  }
+
   /** A running total's increases as {@link #TOTALS_PER_TICK} holds them. */
   static Map<String, Object> tickCounts(long first, long[] counts, int length) {
     List<Long> list = new java.util.ArrayList<>(length);

@@ -287,17 +287,7 @@ public final class TaskRecorder {
     Map<String, Histogram> lat = PackedLatency.of(latency);
     // the measured time starts when the warm-up ends (a task that ended before then measured nothing)
     long from = endNano - measureFromNano < 0 ? endNano : measureFromNano;
-    Map<String, Object> noted = extra;
-    if (totals != null) {
-      noted = new LinkedHashMap<>(extra);
-      Map<String, Object> byTick = new LinkedHashMap<>();
-      for (Map.Entry<String, TickCounts> e : totals.entrySet()) {
-        TickCounts t = e.getValue();
-        noted.put(e.getKey(), t.last());
-        byTick.put(e.getKey(), TaskRecord.tickCounts(t.first(), t.counts(), t.length()));
-      }
-      noted.put(TaskRecord.TOTALS_PER_TICK, byTick);
-    }
+    Map<String, Object> noted = totals == null ? extra : TaskRecord.withTotals(extra, totals);
     return new TaskRecord(index, name, bytes, EpochClock.toEpochNanos(from), EpochClock.toEpochNanos(endNano),
         lat, series, error, interrupted, stack, noted, LocalHost.name());
   }
