@@ -137,13 +137,6 @@ class YarnContainersIT {
   }
 
   /**
-   * A NodeManager killed ({@code docker kill}) while a map of a 10-second read runs on it (the
-   * maps' JVMs take seconds to start here: the container is running well before the read is over), and not the
-   * application master: the ResourceManager declares the node lost, the application master runs its maps again on
-   * the other NodeManagers and the job succeeds; every map counts once in the run's records, and YARN's history
-   * has the attempts on the killed node as not succeeded.
-   */
-  /**
    * freon dfsg on 3 clients of 2 threads: the maps of one YARN job, started together by the barrier on the
    * container HDFS; every file there with dfsg's bytes, every client's tasks in the run, its maps on more than one
    * NodeManager (as each map found its own).
@@ -182,8 +175,15 @@ class YarnContainersIT {
     assertEquals(0, j.at("/clients/late").asInt(), j.path("clients").toString());
   }
 
+  /**
+   * A NodeManager killed ({@code docker kill}) while a map of a 10-second read runs on it (the
+   * maps' JVMs take seconds to start here: the container is running well before the read is over), and not the
+   * application master: the ResourceManager declares the node lost, the application master runs its maps again on
+   * the other NodeManagers and the job succeeds; every map counts once in the run's records, and YARN's history
+   * has the attempts on the killed node as not succeeded.
+   */
   @Test
-  @Order(5)
+  @Order(6)
   @org.junit.jupiter.api.Tag("slow-fault")
   void aKilledNodeManagersMapsRunAgainElsewhereAndCountOnce() throws Exception {
     Path runs = work.resolve("kill-runs");
@@ -220,6 +220,78 @@ class YarnContainersIT {
     }
     assertEquals(FILES, attempts.size(), attempts.toString());
     assertTrue(rerun > 0, "no map attempt on " + victim + ": " + attempts);
+  }
+
+  /**
+   * {@code --barrier}: dfsio's and teragen's maps wait at the start barrier until every map runs, then start together
+   * (the containers share the host's clock: each task starts at the release or after it, each map was ready before
+   * it); teragen's rows are the same as without it. The spread of the maps' start times with and without the
+   * barrier is printed.
+   */
+  @Test
+  @Order(5)
+  void dfsioAndTeragenMapsAtTheBarrierStartTogether() throws Exception {
+    Path runs = work.resolve("barrier-runs");
+    Run free = hadoopJar(runs, "dfsio", "-write", "-nrFiles", "3", "-fileSize", "4MB", "--engine", "mapreduce",
+        "--root", "/bench/free");
+    assertExit(free, 0);
+    double freeSpread = startSpreadSeconds(Runs.latestResult(runs));
+    Run w = hadoopJar(runs, "dfsio", "-write", "--barrier", "-nrFiles", "3", "-fileSize", "4MB", "--root",
+        "/bench/barrier");
+    assertExit(w, 0);
+    assertTrue(w.out().contains("start barrier"), w.out());
+    assertTrue(w.out().contains("3 MapReduce map(s) on "), w.out());
+    assertTrue(w.out().contains("clients late: 0;"), w.out());
+    JsonNode j = Runs.latestResult(runs);
+    assertStartedTogether(j, 3);
+    assertEquals(3L * FILE_SIZE, j.at("/aggregate/bytes").asLong());
+    assertEquals(3, j.at("/figures/legacy/tasks").asInt());
+    double barrierSpread = startSpreadSeconds(j);
+
+    Path local = work.resolve("teragen-local");
+    Run plain = Cli.run("teragen", "30000", local.toString(), "-m", "3", "-fs", "file:///", "--engine", "local",
+        "--run-dir", work.resolve("local-runs").toString());
+    assertExit(plain, 0);
+    Run gen = hadoopJar(runs, "teragen", "30000", "/bench/teragen-barrier", "-m", "3", "--barrier");
+    assertExit(gen, 0);
+    assertTrue(gen.out().contains("MapReduce engine (yarn)"), gen.out());
+    JsonNode g = Runs.latestResult(runs);
+    assertStartedTogether(g, 3);
+    assertEquals(30_000, g.at("/figures/rows").asLong());
+    assertEquals(Runs.latestResult(work.resolve("local-runs")).at("/figures/checksum").asText(),
+        g.at("/figures/checksum").asText());
+    try (FileSystem fs = FileSystem.newInstance(hdfs.uri(), hdfs.configuration())) {
+      assertTrue(fs.exists(new org.apache.hadoop.fs.Path("/bench/teragen-barrier/_SUCCESS")));
+      assertTrue(!fs.exists(new org.apache.hadoop.fs.Path("/bench/teragen-barrier/_clients")));
+      assertTrue(!fs.exists(new org.apache.hadoop.fs.Path("/bench/barrier/_clients")));
+    }
+    System.out.printf("CONTAINERS | dfsio write, 3 maps: start spread %.3f s without the barrier, %.3f s with it "
+        + "(maps ready over %.3f s); teragen 3 maps with it: %.3f s%n", freeSpread, barrierSpread,
+        j.at("/clients/readySpreadNanos").asLong() / 1e9, startSpreadSeconds(g));
+  }
+
+  /** Every map of the run was ready before the barrier released, none late, and each task started at it or after. */
+  private static void assertStartedTogether(JsonNode j, int maps) {
+    JsonNode clients = j.get("clients");
+    assertEquals(maps, clients.get("count").asInt(), clients.toString());
+    assertEquals(0, clients.get("late").asInt(), clients.toString());
+    long release = clients.get("releaseEpochNanos").asLong();
+    clients.get("readyEpochNanos").forEach(t -> assertTrue(t.asLong() < release, clients.toString()));
+    assertEquals(maps, j.get("tasks").size());
+    j.get("tasks").forEach(t -> assertTrue(t.get("startEpochNanos").asLong() >= release,
+        t + " started before the release " + release));
+  }
+
+  /** The seconds between the first and the last task's start. */
+  private static double startSpreadSeconds(JsonNode j) {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (JsonNode t : j.get("tasks")) {
+      long s = t.get("startEpochNanos").asLong();
+      min = Math.min(min, s);
+      max = Math.max(max, s);
+    }
+    return (max - min) / 1e9;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package io.harness.dfsio;
 
 import io.harness.core.base.Units;
 import io.harness.core.base.UsageException;
+import io.harness.core.cli.MapBarrierOptions;
 import io.harness.core.cli.UnitConverters;
 import io.harness.core.engine.Window;
 import io.harness.core.run.Engines;
@@ -109,6 +110,10 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
 
   @Option(names = "--engine", paramLabel = "ENGINE", description = Engines.HELP)
   private String engine;
+
+  /** {@code --barrier}, {@code --start-at}, {@code --barrier-timeout}, {@code --count-late}. */
+  @Mixin
+  private final MapBarrierOptions barrier = new MapBarrierOptions();
 
   private DfsioOperation op;
   private boolean fileSizeGiven;
@@ -235,6 +240,15 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
     return this;
   }
 
+  /**
+   * The MapReduce engine's maps start together at {@code barrier} ({@code --barrier}, {@code --start-at}; null:
+   * none, each map starts when YARN starts it, as TestDFSIO's do).
+   */
+  public Dfsio barrier(io.harness.core.run.StartBarrier barrier) {
+    this.barrier.set(barrier);
+    return this;
+  }
+
   /** The command line's: -size's spelling, -resFile (the Java API writes no file unless asked). */
   @Override
   public void fromCommandLine(List<String> line) {
@@ -271,9 +285,13 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
     String normalized = DfsioOptionChecks.placement(op, placement.storagePolicy,
         placement.erasureCodePolicy, placement.replication);
     Window window = DfsioOptionChecks.window(op, warmup, duration, fileSizeGiven || fileSize != DEFAULT_FILE_SIZE);
+    io.harness.core.run.StartBarrier start = barrier.checked(Engines.mapReduce(lowerEngine, conf));
+    if (start != null && op == DfsioOperation.CLEANUP) {
+      throw new UsageException("--barrier", "-clean runs no maps to start together");
+    }
     return new DfsioPlan(op, files, fileSize.bytes(), (int) bufferSize.bytes(), skipBytes, seed, verify, codec,
         window, root, sizeOption, placement.storagePolicy, placement.erasureCodePolicy, normalized,
-        lowerEngine);
+        lowerEngine, start);
   }
 
   @Override

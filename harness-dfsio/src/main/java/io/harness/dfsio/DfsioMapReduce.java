@@ -7,6 +7,7 @@ import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.run.Engine;
 import io.harness.core.run.RunRecords;
 import io.harness.core.run.Settings;
+import io.harness.core.run.clients.MapBarrier;
 import io.harness.core.target.Target;
 import io.harness.dfsio.mr.DfsioJob;
 import java.util.LinkedHashMap;
@@ -42,11 +43,11 @@ final class DfsioMapReduce implements Engine {
   @Override
   public RunRecords run(Settings settings) throws Exception {
     Recording recording = settings.recording();
-    double jobMillis;
+    DfsioJob.Ran job;
     try {
       // the job's id and tracking URL are among the run's own lines
-      jobMillis = DfsioJob.run(target.conf(), target.fs(), plan.params(root.toString()), plan.nrFiles(), recording,
-          settings.out(), settings.stop(), settings.live());
+      job = DfsioJob.run(target.conf(), target.fs(), plan.params(root.toString()), plan.nrFiles(), plan.barrier(),
+          recording, settings.out(), settings.stop(), settings.live());
     } catch (RunFailedException e) {
       if (!settings.stop().requested()) {
         throw e;
@@ -68,7 +69,16 @@ final class DfsioMapReduce implements Engine {
       String v = part.legacy(key);
       sums.put(key, v == null ? "0" : v); // none when no task succeeded
     }
-    return new RunRecords(part.records(), part.intervals(), end - (long) (jobMillis * 1e6), end, false,
-        Map.of(SUMS, sums));
+    if (plan.barrier() == null) {
+      return new RunRecords(part.records(), part.intervals(true), end - (long) (job.millis() * 1e6), end, false,
+          Map.of(SUMS, sums));
+    }
+    // at a start barrier the run starts at its release, and the maps' reports say who came late
+    MapBarrier.Collected maps = MapBarrier.collect(target.fs(), root, plan.barrier(), plan.nrFiles(), job.job());
+    List<io.harness.core.engine.TaskRecord> records = part.records();
+    long last = records.stream().mapToLong(io.harness.core.engine.TaskRecord::endEpochNanos).max().orElse(end);
+    return new RunRecords(records, part.intervals(plan.barrier().countLate()), maps.releaseEpochNanos(),
+        Math.max(last, maps.releaseEpochNanos()), false,
+        Map.of(SUMS, sums, io.harness.core.run.Analysis.CLIENTS, maps.noted()));
   }
 }

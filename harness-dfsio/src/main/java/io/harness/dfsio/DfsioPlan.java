@@ -11,10 +11,13 @@ import io.harness.core.util.Sizes;
  * @param root the run root as given (null: {@code -Dtest.build.data}, else {@link Dfsio#DEFAULT_ROOT})
  * @param sizeOption how the size was spelt ({@code -fileSize} or {@code -size}), for messages
  * @param engine {@code local}, {@code mapreduce}, or null (the configuration decides)
+ * @param barrier the MapReduce maps' start barrier ({@code --barrier}), or null: none
  */
 public record DfsioPlan(DfsioOperation op, int nrFiles, long fileBytes, int bufferBytes, long skipBytes, long seed,
     boolean verify, String codec, Window window, String root, String sizeOption, String storagePolicy,
-    String erasureCodePolicy, String replication, String engine) {
+    String erasureCodePolicy, String replication, String engine,
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    io.harness.core.run.StartBarrier barrier) {
 
   /** What every task needs, on the root the run resolved. */
   public DfsioParams params(String resolvedRoot) {
@@ -61,12 +64,15 @@ public record DfsioPlan(DfsioOperation op, int nrFiles, long fileBytes, int buff
     if (window.timeBounded()) {
       b.append(", ").append(Durations.format(window.durationNanos())).append(" per task");
     }
+    if (barrier != null) {
+      b.append(", ").append(barrier.describe());
+    }
     return b.toString();
   }
 
   /** This plan with the placement names the cluster resolved (its own spelling of a policy). */
   DfsioPlan withPlacement(String policy, String ecPolicy) {
     return new DfsioPlan(op, nrFiles, fileBytes, bufferBytes, skipBytes, seed, verify, codec, window, root,
-        sizeOption, policy, ecPolicy, replication, engine);
+        sizeOption, policy, ecPolicy, replication, engine, barrier);
   }
 }

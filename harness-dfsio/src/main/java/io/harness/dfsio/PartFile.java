@@ -72,10 +72,17 @@ public final class PartFile {
         .sorted(java.util.Comparator.comparingInt(io.harness.core.engine.TaskRecord::index)).toList();
   }
 
-  /** The calls' latency per second of the run, every task's added together (a MapReduce run's; else empty). */
-  public List<io.harness.core.engine.Intervals.Interval> intervals() throws IOException {
+  /**
+   * The calls' latency per second of the run, every task's added together (a MapReduce run's; else empty); but the
+   * tasks of maps late to the start barrier unless {@code countLate}.
+   */
+  public List<io.harness.core.engine.Intervals.Interval> intervals(boolean countLate) throws IOException {
     List<io.harness.core.engine.Intervals.Interval> all = new ArrayList<>();
-    lines().forEach(l -> all.addAll(l.intervals()));
+    for (io.harness.core.engine.TaskLine l : lines()) {
+      if (countLate || !Boolean.TRUE.equals(l.record().extra().get(io.harness.core.run.Analysis.LATE))) {
+        all.addAll(l.intervals());
+      }
+    }
     return io.harness.core.engine.Intervals.merge(all);
   }
 

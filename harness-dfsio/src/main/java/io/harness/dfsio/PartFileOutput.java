@@ -54,11 +54,16 @@ public final class PartFileOutput {
    * milliseconds, its rate and squared rate x 1000), plus the harness's keys. A failed task adds to
    * the harness's failure keys only, so the legacy figures cover the successful tasks, as on the
    * local engine. The task's own key holds its line as the records file has it, with its calls' latency per
-   * second of the run ({@code intervals}).
+   * second of the run ({@code intervals}). A task that does not count (its map came late to the start barrier)
+   * adds to no sum: its line alone says what it did.
    */
   public static Map<String, String> mapOutput(io.harness.core.engine.TaskRecord r,
-      java.util.List<io.harness.core.engine.Intervals.Interval> intervals) {
+      java.util.List<io.harness.core.engine.Intervals.Interval> intervals, boolean counted) {
     Map<String, String> v = new TreeMap<>();
+    if (!counted) {
+      v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.engine.TaskLine.of(r, intervals).text());
+      return v;
+    }
     if (r.failed()) {
       v.put(PartFile.FAILED, "1");
       v.put(PartFile.FAILED_NAMES, r.name() + ": " + r.error().replace(';', ','));

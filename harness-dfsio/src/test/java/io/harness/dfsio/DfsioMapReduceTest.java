@@ -42,7 +42,8 @@ class DfsioMapReduceTest {
     return calls;
   }
 
-  private Map<String, String> partFile(Path file) throws Exception {
+  /** A part file's keys and values, as its lines have them. */
+  static Map<String, String> partFile(Path file) throws Exception {
     Map<String, String> m = new HashMap<>();
     for (String line : Files.readAllLines(file)) {
       String[] kv = line.split("\t", 2);

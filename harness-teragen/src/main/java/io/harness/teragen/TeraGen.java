@@ -1,11 +1,15 @@
 package io.harness.teragen;
 
 import io.harness.core.base.UsageException;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.harness.core.cli.MapBarrierOptions;
 import io.harness.core.run.Engines;
+import io.harness.core.run.StartBarrier;
 import io.harness.core.run.WorkloadOptions;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -48,6 +52,10 @@ public final class TeraGen extends WorkloadOptions<TeraGen, TeraGen.Plan> {
   @Option(names = "--engine", paramLabel = "ENGINE", description = Engines.HELP)
   private String engine;
 
+  /** {@code --barrier}, {@code --start-at}, {@code --barrier-timeout}, {@code --count-late}. */
+  @Mixin
+  private final MapBarrierOptions barrier = new MapBarrierOptions();
+
   @Option(names = "--final-sync", negatable = true,
       description = "hsync each file before closing it, as TeraGen does by default; --no-final-sync skips "
           + "it (default: mapreduce.terasort.final.sync, else true).")
@@ -67,7 +75,7 @@ public final class TeraGen extends WorkloadOptions<TeraGen, TeraGen.Plan> {
    * {@code plan}.
    */
   public record Plan(long rows, int maps, String out, boolean overwrite, int batchRows, boolean finalSync,
-      String engine) {
+      String engine, @JsonInclude(JsonInclude.Include.NON_NULL) StartBarrier barrier) {
   }
 
   /** No rows yet; the command line starts from it. */
@@ -112,6 +120,15 @@ public final class TeraGen extends WorkloadOptions<TeraGen, TeraGen.Plan> {
     return this;
   }
 
+  /**
+   * The MapReduce engine's maps start together at {@code barrier} ({@code --barrier}, {@code --start-at}; null:
+   * none, each map starts when YARN starts it, as TeraGen's do).
+   */
+  public TeraGen barrier(StartBarrier barrier) {
+    this.barrier.set(barrier);
+    return this;
+  }
+
   /** {@code --engine}: {@code local} or {@code mapreduce}. */
   public TeraGen engine(String engine) {
     this.engine = engine;
@@ -148,7 +165,8 @@ public final class TeraGen extends WorkloadOptions<TeraGen, TeraGen.Plan> {
           + ", was " + batchRows);
     }
     boolean sync = finalSync != null ? finalSync : conf.getBoolean("mapreduce.terasort.final.sync", true);
-    return new Plan(rows, n, output, overwrite, batchRows, sync, lowerEngine);
+    return new Plan(rows, n, output, overwrite, batchRows, sync, lowerEngine,
+        barrier.checked(Engines.mapReduce(lowerEngine, conf)));
   }
 
   @Override

@@ -17,7 +17,7 @@ import java.util.Locale;
  */
 public record TeraGenFigures(long rows, long bytes, int maps, String engine, String checksum, double elapsedSeconds,
     double mbPerSec, boolean finalSync, int batchRows, List<File> files, int failedFiles,
-    @JsonIgnore int windowFiles, @JsonIgnore int windowFilesEnded) implements Figures {
+    @JsonIgnore int windowFiles, @JsonIgnore int windowFilesEnded, @JsonIgnore int lateLeftOut) implements Figures {
 
   /** One output file: its name, its first row and how many rows it holds. */
   public record File(String file, long firstRow, long rows) {}
@@ -55,7 +55,14 @@ public record TeraGenFigures(long rows, long bytes, int maps, String engine, Str
     }
     return new TeraGenFigures(plan.rows(), bytes, plan.maps(), mapReduce ? "mapreduce" : "local", total.toString(),
         seconds, seconds > 0 ? bytes / (double) Sizes.MB / seconds : 0, plan.finalSync(), plan.batchRows(), files,
-        failed, window == null ? -1 : inWindow, window == null ? -1 : ended);
+        failed, window == null ? -1 : inWindow, window == null ? -1 : ended, lateLeftOut(records));
+  }
+
+  /** How many maps came late to the start barrier and are left out of these figures (0 without a barrier). */
+  private static int lateLeftOut(RunRecords records) {
+    java.util.Map<String, Object> clients = Analysis.clients(records);
+    return clients == null || Boolean.TRUE.equals(clients.get("countLate"))
+        || !(clients.get("late") instanceof Number n) ? 0 : n.intValue();
   }
 
   /** The rows written (by the files written whole) and rows/s over the elapsed time. */
@@ -69,9 +76,11 @@ public record TeraGenFigures(long rows, long bytes, int maps, String engine, Str
   public List<String> lines() {
     return List.of(
         String.format(Locale.ROOT, "teragen: %d rows, %d bytes, %d file(s) in %.3f s: %.2f MB/s",
-            bytes / TeraRows.ROW, bytes, windowFiles >= 0 ? windowFiles : maps - failedFiles, elapsedSeconds, mbPerSec),
+            bytes / TeraRows.ROW, bytes, windowFiles >= 0 ? windowFiles : maps - failedFiles - lateLeftOut,
+            elapsedSeconds, mbPerSec),
         "teragen: checksum " + checksum + (windowFilesEnded >= 0 ? " (of the " + windowFilesEnded
-            + " file(s) that ended in the window)" : failedFiles == 0 ? "" : " (of the files written; " + failedFiles
-            + " failed)"));
+            + " file(s) that ended in the window)" : lateLeftOut > 0 ? " (of the files of the maps on time; "
+            + lateLeftOut + " late map(s) left out: --count-late counts them)" : failedFiles == 0 ? ""
+            : " (of the files written; " + failedFiles + " failed)"));
   }
 }

@@ -30,8 +30,8 @@ import org.apache.hadoop.fs.Path;
  */
 public final class TeraGenWorkload implements Workload<Target> {
   /** What a teragen output directory may hold for --overwrite to replace it. */
-  static final Pattern OUTPUT_ENTRY = Pattern.compile("part-m-\\d{5,}|_SUCCESS|_temporary|_harness-part-m-\\d{5,}"
-      + "|\\.part-m-\\d{5,}\\.crc|\\._SUCCESS\\.crc");
+  static final Pattern OUTPUT_ENTRY = Pattern.compile("part-m-\\d{5,}|_SUCCESS|_temporary|_clients"
+      + "|_harness-part-m-\\d{5,}|\\.part-m-\\d{5,}\\.crc|\\._SUCCESS\\.crc");
 
   private final TeraGen.Plan plan;
   private Path out;
@@ -127,7 +127,8 @@ public final class TeraGenWorkload implements Workload<Target> {
     }
     String line = String.format(Locale.ROOT, "teragen: %d rows (%s) in %d file(s), %s%s, to %s", plan.rows(),
         Sizes.format(plan.rows() * TeraRows.ROW), plan.maps(), engine.describe(),
-        plan.finalSync() ? ", hsync before close" : "", q);
+        plan.finalSync() ? ", hsync before close" : "", q) + (plan.barrier() == null ? "" : ", "
+        + plan.barrier().describe());
     return new Prepared(engine, line, q.toString());
   }
 
@@ -142,11 +143,20 @@ public final class TeraGenWorkload implements Workload<Target> {
       @Override
       public RunRecords run(Settings settings) throws Exception {
         TeraGenJob.Result r = TeraGenJob.run(target.conf(), target.fs(), out, plan.rows(), plan.maps(),
-            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), settings.recording(), settings.out(),
-            settings.stop());
+            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), plan.barrier(), settings.recording(),
+            settings.out(), settings.stop());
         long end = EpochClock.nowEpochNanos();
-        return new RunRecords(r.records(), r.intervals(), end - (long) (r.jobMillis() * 1e6), end, false,
-            java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce"));
+        if (r.barrier() == null) {
+          return new RunRecords(r.records(), r.intervals(), end - (long) (r.jobMillis() * 1e6), end, false,
+              java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce"));
+        }
+        // at a start barrier the run starts at its release
+        long release = r.barrier().releaseEpochNanos();
+        long last = r.records().stream().mapToLong(io.harness.core.engine.TaskRecord::endEpochNanos).max()
+            .orElse(end);
+        return new RunRecords(r.records(), r.intervals(), release, Math.max(last, release), false,
+            java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce", io.harness.core.run.Analysis.CLIENTS,
+                r.barrier().noted()));
       }
     };
   }

@@ -1,9 +1,9 @@
 package io.harness.core.cli;
 
-import io.harness.core.base.Units;
 import io.harness.core.run.Clients;
 import io.harness.core.run.Engines;
 import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -19,25 +19,12 @@ public final class ClientOptions {
           + "items are split over the clients as evenly as can be (default: 1; more needs the MapReduce engine).")
   Integer clients;
 
-  @Option(names = "--start-at", paramLabel = "TIME",
-      description = "The MapReduce clients start together at this wall-clock time: epoch milliseconds or ISO-8601 "
-          + "(2026-11-27T10:15:00Z). Default: as soon as every client is ready. A client ready after the start is "
-          + "late: counted, and left out of the figures unless --count-late (every client late and none counted: "
-          + "the run fails, exit 1).")
-  String startAt;
-
-  @Option(names = "--barrier-timeout", paramLabel = "TIME", converter = UnitConverters.Seconds.class,
-      description = "How long a ready MapReduce client waits for the others before it starts them all (30s, 5m; a "
-          + "bare number is seconds; default: 120s); those ready later are late.")
-  Units.Span barrierTimeout;
-
-  @Option(names = "--count-late", description = "Count the tasks of late clients in the figures (default: their "
-      + "records are kept, marked late, and left out).")
-  boolean countLate;
+  /** {@code --start-at}, {@code --barrier-timeout}, {@code --count-late}. */
+  @Mixin
+  BarrierOptions barrier = new BarrierOptions();
 
   /** The checked options, the engine decided with {@code conf}; bad input (exit 2) names its option. */
   public Clients checked(Configuration conf) {
-    return Clients.of(engine, clients, startAt, barrierTimeout == null ? null : barrierTimeout.nanos(), countLate,
-        conf);
+    return Clients.of(engine, clients, barrier.startAt(), barrier.timeoutNanos(), barrier.countLate(), conf);
   }
 }

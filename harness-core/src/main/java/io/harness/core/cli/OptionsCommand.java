@@ -114,7 +114,8 @@ public final class OptionsCommand extends WorkloadCommand {
     if (threads != null && threads > 0) {
       options.threads(threads);
     }
-    checked = Checked.of(options, context.conf());
+    // on an experiment's cluster, its client configuration (a YARN of its own picks the MapReduce engine)
+    checked = Checked.of(options, clientConf(context.host()));
   }
 
   @Override

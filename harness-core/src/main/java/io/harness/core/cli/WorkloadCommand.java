@@ -162,7 +162,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
    * The configuration the run's client will have: on an experiment's cluster, the cluster's (its YARN's, where it
    * has one, which makes the MapReduce engine the default) with the line's own settings over it; else the line's.
    */
-  private Configuration clientConf(RunContext.Host host) {
+  protected Configuration clientConf(RunContext.Host host) {
     if (host == null || host.cluster() == null) {
       return context.conf();
     }

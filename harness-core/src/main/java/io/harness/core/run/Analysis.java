@@ -209,10 +209,13 @@ public final class Analysis {
     Map<String, Object> clients = clients(records);
     if (clients != null) {
       lines.add(String.format(java.util.Locale.ROOT, "%30s: %s MapReduce map(s) on %d host(s); clients late: %s%s; "
-          + "clock offsets spread %.1f ms", "Clients", clients.get("count"),
+          + "%sclock offsets spread %.1f ms", "Clients", clients.get("count"),
           clients.get("hosts") instanceof Map<?, ?> h ? new java.util.HashSet<>(h.values()).size() : 0,
           clients.get("late"), clients.get("late") instanceof Number k && k.longValue() == 0 ? ""
               : Boolean.TRUE.equals(clients.get("countLate")) ? " (counted)" : " (left out of the figures)",
+          // how far apart the maps came up (a run saved before the harness noted it has none)
+          clients.get("readySpreadNanos") instanceof Number r
+              ? String.format(java.util.Locale.ROOT, "ready over %.2f s; ", r.doubleValue() / 1e9) : "",
           clients.get("clockSpreadNanos") instanceof Number n ? n.doubleValue() / 1e6 : 0.0));
     }
     return new Result(figures, aggregate, lines, records);

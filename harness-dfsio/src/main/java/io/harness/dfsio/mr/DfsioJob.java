@@ -3,6 +3,8 @@ package io.harness.dfsio.mr;
 import io.harness.core.run.Recording;
 import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskInstrumentation;
+import io.harness.core.run.StartBarrier;
+import io.harness.core.run.clients.MapBarrier;
 import io.harness.dfsio.DfsioFiles;
 import io.harness.dfsio.DfsioParams;
 import io.harness.dfsio.PartFile;
@@ -51,15 +53,19 @@ public final class DfsioJob {
 
   private DfsioJob() {}
 
+  /** A job that ran: its id and its wall time in milliseconds, from submission to completion. */
+  public record Ran(String job, double millis) {}
+
   /**
-   * Runs the job and returns its wall time in milliseconds, from submission to completion. The job's id
-   * and tracking URL go to {@code log} once it is submitted; its counters feed the run's {@code live} view.
+   * Runs the job, its maps starting together at {@code barrier} (null: none). The job's id and tracking URL go to
+   * {@code log} once it is submitted; its counters feed the run's {@code live} view.
    */
-  public static double run(Configuration base, FileSystem fs, DfsioParams params, int nrFiles,
+  public static Ran run(Configuration base, FileSystem fs, DfsioParams params, int nrFiles, StartBarrier barrier,
       Recording recording, PrintStream log, io.harness.core.base.StopRequest stop, io.harness.core.engine.LiveFeed live)
       throws IOException, InterruptedException, ClassNotFoundException {
     Path root = new Path(params.root());
     Path control = new Path(root, CONTROL_DIR);
+    MapBarrier.prepare(fs, root);
     writeControlFiles(base, fs, control, nrFiles, params.fileBytes());
     Path out = new Path(root, params.op().resultDir());
     fs.delete(out, true);
@@ -83,8 +89,12 @@ public final class DfsioJob {
     job.setOutputValueClass(Text.class);
     job.setOutputFormatClass(PartFileOutput.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
+    if (barrier != null) {
+      MapBarrier.configure(conf, barrier, nrFiles, fs.makeQualified(root));
+    }
     TaskInstrumentation.configure(job, recording == null ? null : recording.taskAgent(), log);
-    return MapReduceJobs.submitAndWait(job, log, stop, live);
+    double millis = MapReduceJobs.submitAndWait(job, log, stop, live);
+    return new Ran(job.getJobID().toString(), millis);
   }
 
   /**

@@ -5,6 +5,7 @@ import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
+import io.harness.core.run.clients.MapBarrier;
 import io.harness.dfsio.DfsioFiles;
 import io.harness.dfsio.DfsioParams;
 import io.harness.dfsio.PartFile;
@@ -46,15 +47,26 @@ public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
   protected void map(Text name, LongWritable size, Context context) throws IOException, InterruptedException {
     String file = name.toString();
     context.setStatus("dfsio " + params.op().testType() + " " + file);
+    int index = DfsioFiles.index(file);
     LocalEngine.Alone r;
-    // one file can take longer than mapreduce.task.timeout: tell the framework the map is alive
+    MapBarrier.Waited start;
+    // one file (or the start barrier) can take longer than mapreduce.task.timeout: tell the framework the map is alive
     try (Heartbeat beat = Heartbeat.every(HEARTBEAT_MILLIS, context::progress)) {
-      r = LocalEngine.runAlone(DfsioFiles.index(file), file, params.window(), params.body(fs),
-          MapReduceJobs.origin(context.getConfiguration()));
+      start = MapBarrier.await(context.getConfiguration(), fs, index);
+      if (start != null) {
+        context.setStatus("dfsio " + params.op().testType() + " " + file + (start.late() ? ": late" : ""));
+      }
+      // at a start barrier the run's seconds count from its release
+      r = LocalEngine.runAlone(index, file, params.window(), params.body(fs),
+          start == null ? MapReduceJobs.origin(context.getConfiguration()) : start.releaseEpochNanos());
     }
-    for (Map.Entry<String, String> e : io.harness.dfsio.PartFileOutput.mapOutput(r.record(), r.intervals())
-        .entrySet()) {
+    TaskRecord record = start == null ? r.record() : start.marked(r.record());
+    for (Map.Entry<String, String> e : io.harness.dfsio.PartFileOutput.mapOutput(record, r.intervals(),
+        start == null || start.counted()).entrySet()) {
       context.write(new Text(e.getKey()), new Text(e.getValue()));
+    }
+    if (start != null) {
+      start.report();
     }
     // --instrument on a cluster: this map's JVM ran the agent; its counters travel in the part file
     String timings = TaskInstrumentation.snapshot(context.getConfiguration());

@@ -2,6 +2,8 @@ package io.harness.teragen.mr;
 
 import io.harness.core.base.RunFailedException;
 import io.harness.core.run.Recording;
+import io.harness.core.run.StartBarrier;
+import io.harness.core.run.clients.MapBarrier;
 import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskLine;
 import io.harness.core.engine.TaskInstrumentation;
@@ -53,10 +55,10 @@ public final class TeraGenJob {
 
   /**
    * The maps' records (by range index, each with its checksum noted), the job's wall time and the maps' calls'
-   * latency per second of the run.
+   * latency per second of the run; at a start barrier, what the maps' reports say (else null).
    */
   public record Result(List<TaskRecord> records, double jobMillis,
-      List<io.harness.core.engine.Intervals.Interval> intervals) {
+      List<io.harness.core.engine.Intervals.Interval> intervals, MapBarrier.Collected barrier) {
   }
 
   /** The output format: the maps write their files themselves; this only brings the committer. */
@@ -75,8 +77,13 @@ public final class TeraGenJob {
     }
   }
 
+  /**
+   * Runs the job writing {@code rows} rows in {@code maps} files under {@code out}, its maps starting together at
+   * {@code barrier} (null: none; its folder is {@code _clients} in the output directory, removed at the end).
+   */
   public static Result run(Configuration base, FileSystem fs, Path out, long rows, int maps, Settings settings,
-      Recording recording, PrintStream log, io.harness.core.base.StopRequest stop) throws IOException, InterruptedException, ClassNotFoundException {
+      StartBarrier barrier, Recording recording, PrintStream log, io.harness.core.base.StopRequest stop)
+      throws IOException, InterruptedException, ClassNotFoundException {
     Job job = Job.getInstance(new Configuration(base), "harness teragen");
     Configuration conf = job.getConfiguration();
     conf.setLong(RangeInputFormat.ROWS, rows);
@@ -93,8 +100,13 @@ public final class TeraGenJob {
     job.setOutputValueClass(NullWritable.class);
     job.setOutputFormatClass(RowFileOutputFormat.class);
     FileOutputFormat.setOutputPath(job, fs.makeQualified(out));
+    if (barrier != null) {
+      MapBarrier.configure(conf, barrier, maps, fs.makeQualified(out));
+    }
     TaskInstrumentation.configure(job, recording == null ? null : recording.taskAgent(), log);
     double millis = MapReduceJobs.submitAndWait(job, log, stop);
+    MapBarrier.Collected started = barrier == null ? null
+        : MapBarrier.collect(fs, out, barrier, maps, job.getJobID().toString());
     List<TaskRecord> records = new ArrayList<>();
     List<io.harness.core.engine.Intervals.Interval> intervals = new ArrayList<>();
     FileStatus[] sides = fs.globStatus(new Path(out, SIDE_PREFIX + "part-m-*"));
@@ -106,12 +118,18 @@ public final class TeraGenJob {
         lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
       }
       TaskLine line = TaskLine.read(lines[0]);
-      intervals.addAll(line.intervals());
       TaskRecord r = line.record();
+      boolean late = started != null && started.late().contains(r.index());
+      if (!late || barrier.countLate()) {
+        intervals.addAll(line.intervals());
+      }
       Map<String, Object> extra = new java.util.LinkedHashMap<>();
       extra.put(RowWriter.CHECKSUM, Checksum128.parse(String.valueOf(r.extra().get(RowWriter.CHECKSUM))).toString());
       if (r.extra().get(TeraGenMapper.NODE) != null) {
         extra.put(TeraGenMapper.NODE, r.extra().get(TeraGenMapper.NODE));
+      }
+      if (late) {
+        extra.put(io.harness.core.run.Analysis.LATE, true);
       }
       records.add(r.with(r.index(), extra));
       if (recording != null && lines.length > 1 && !lines[1].isBlank()) {
@@ -124,6 +142,6 @@ public final class TeraGenJob {
           + " map record(s) for " + maps + " map(s) in " + out);
     }
     records.sort(Comparator.comparingInt(TaskRecord::index));
-    return new Result(records, millis, io.harness.core.engine.Intervals.merge(intervals));
+    return new Result(records, millis, io.harness.core.engine.Intervals.merge(intervals), started);
   }
 }

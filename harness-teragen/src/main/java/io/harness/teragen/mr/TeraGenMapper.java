@@ -5,6 +5,7 @@ import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.TaskLine;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
+import io.harness.core.run.clients.MapBarrier;
 import io.harness.teragen.RowRange;
 import io.harness.teragen.RowWriter;
 import java.io.IOException;
@@ -41,10 +42,14 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       RowWriter writer = new RowWriter(fs, List.of(local), i -> new Path(work, range.fileName()), s.batchRows(),
           s.finalSync());
       LocalEngine.Alone alone;
-      // a range can take longer than mapreduce.task.timeout: tell the framework the map is alive
+      MapBarrier.Waited start;
+      // a range (or the start barrier) can take longer than mapreduce.task.timeout: tell the framework it is alive
       try (Heartbeat beat = Heartbeat.every(10_000, context::progress)) {
+        start = MapBarrier.await(context.getConfiguration(), fs, range.index());
+        // at a start barrier the run's seconds count from its release
         alone = LocalEngine.runAlone(0, range.fileName(), io.harness.core.engine.Window.NONE, writer,
-            io.harness.core.engine.MapReduceJobs.origin(context.getConfiguration()));
+            start == null ? io.harness.core.engine.MapReduceJobs.origin(context.getConfiguration())
+                : start.releaseEpochNanos());
       }
       TaskRecord r = alone.record();
       if (r.failed()) {
@@ -64,6 +69,9 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       try (FSDataOutputStream out = fs.create(new Path(work, TeraGenJob.SIDE_PREFIX + range.fileName()), true)) {
         out.write((TaskLine.of(indexed, alone.intervals()).text() + "\n" + (timings == null ? "" : timings + "\n"))
             .getBytes(StandardCharsets.UTF_8));
+      }
+      if (start != null) {
+        start.report();
       }
     }
   }

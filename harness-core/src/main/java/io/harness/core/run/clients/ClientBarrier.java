@@ -103,11 +103,10 @@ public final class ClientBarrier {
     }
   }
 
-  /** Sleeps until {@code epochNanos} on this JVM's clock (at once when it passed). */
+  /** Sleeps until {@code epochNanos} on this JVM's clock (at once when it passed), never returning before it. */
   private static void sleepUntil(long epochNanos) throws InterruptedException {
-    long millis = (epochNanos - EpochClock.nowEpochNanos()) / 1_000_000;
-    if (millis > 0) {
-      Thread.sleep(millis);
+    for (long left = epochNanos - EpochClock.nowEpochNanos(); left > 0; left = epochNanos - EpochClock.nowEpochNanos()) {
+      Thread.sleep((left + 999_999) / 1_000_000);
     }
   }
 

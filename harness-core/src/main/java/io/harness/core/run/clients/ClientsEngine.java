@@ -19,7 +19,6 @@ import io.harness.core.target.Target;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -80,6 +79,8 @@ public final class ClientsEngine implements Engine {
   public RunRecords run(Settings settings) throws Exception {
     FileSystem fs = target.fs();
     ClientBarrier barrier = new ClientBarrier(fs, root, clients.count(), clients.barrierTimeoutMillis());
+    // a run stopped before it ended leaves its barrier behind: its release would start this run's clients
+    fs.delete(barrier.dir(), true);
     fs.mkdirs(barrier.dir());
     long launcherOffset = barrier.clockOffsetNanos("launcher");
     String job;
@@ -96,26 +97,12 @@ public final class ClientsEngine implements Engine {
     }
     List<TaskRecord> tasks = new ArrayList<>();
     List<Intervals.Interval> seconds = new ArrayList<>();
-    List<Integer> late = new ArrayList<>();
-    Map<String, Object> offsets = new LinkedHashMap<>();
-    Map<String, Object> hosts = new LinkedHashMap<>();
-    Map<String, Object> nodes = new LinkedHashMap<>();
-    Map<String, Object> ready = new LinkedHashMap<>();
-    long release = Long.MAX_VALUE;
+    ClientReports reports = new ClientReports(clients, launcherOffset);
     long end = Long.MIN_VALUE;
     for (int c = 0; c < clients.count(); c++) {
       List<String> lines = lines(fs, new Path(barrier.dir(), "report/" + c), job, c);
       ClientReport report = ResultWriter.mapper().readValue(lines.get(0), ClientReport.class);
-      release = Math.min(release, report.releaseEpochNanos());
-      if (report.late()) {
-        late.add(c);
-      }
-      offsets.put("client-" + c, report.clockOffsetNanos() - launcherOffset);
-      ready.put("client-" + c, report.readyEpochNanos());
-      hosts.put("client-" + c, report.host());
-      if (report.node() != null) {
-        nodes.put("client-" + c, report.node());
-      }
+      reports.add(report);
       if (report.timings() != null && settings.recording() != null) {
         settings.recording().addTaskTimings("client-" + c, TaskInstrumentation.parse(report.timings()));
       }
@@ -124,39 +111,15 @@ public final class ClientsEngine implements Engine {
         TaskRecord r = line.record();
         tasks.add(r);
         end = Math.max(end, r.endEpochNanos());
-        if (!report.late() || clients.countLate()) {
+        if (reports.counts(report)) {
           seconds.addAll(line.intervals());
         }
       }
     }
     fs.delete(barrier.dir(), true);
+    long release = reports.releaseEpochNanos();
     return new RunRecords(tasks, Intervals.merge(seconds), release, Math.max(end, release), false,
-        Map.of(CLIENTS, noted(job, late, offsets, hosts, nodes, ready, release)));
-  }
-
-  /** What the records note about the clients. */
-  private Map<String, Object> noted(String job, List<Integer> late, Map<String, Object> offsets,
-      Map<String, Object> hosts, Map<String, Object> nodes, Map<String, Object> ready, long release) {
-    long min = offsets.values().stream().mapToLong(o -> (Long) o).min().orElse(0);
-    long max = offsets.values().stream().mapToLong(o -> (Long) o).max().orElse(0);
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("count", clients.count());
-    m.put("late", late.size());
-    m.put("lateClients", late);
-    m.put("countLate", clients.countLate());
-    m.put("startAtMillis", clients.startAtMillis());
-    m.put("barrierTimeoutMillis", clients.barrierTimeoutMillis());
-    m.put("releaseEpochNanos", release);
-    // when each client was ready at the barrier (its own clock): how far apart the maps came up
-    m.put("readyEpochNanos", ready);
-    m.put("clockOffsetsNanos", offsets);
-    m.put("clockSpreadNanos", max - min);
-    m.put("hosts", hosts);
-    if (!nodes.isEmpty()) {
-      m.put("nodes", nodes);
-    }
-    m.put("job", job);
-    return m;
+        Map.of(CLIENTS, reports.noted(job)));
   }
 
   /** The lines of client {@code c}'s side file; one missing is the run's failure (the job said it succeeded). */
