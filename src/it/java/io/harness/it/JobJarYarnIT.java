@@ -200,69 +200,11 @@ class JobJarYarnIT {
     assertEquals(checksum(job.out()), checksum(local.out()));
   }
 
-  /**
-   * freon dfsg through the job jar on the same HDFS twice: on 3 clients (the maps of one YARN job, started together
-   * by the barrier on HDFS, 2 threads each) and on the local engine (2 threads in the launching JVM). The same 30
-   * files of the seeded bytes either way; the clients' run has every map's tasks, each naming its host.
-   */
-  @Test
-  void dfsgOnThreeYarnClientsAndOnTheLocalEngine(@TempDir Path work) throws Exception {
-    Run clients = hadoopJar(work, "freon", "dfsg", "--engine", "mapreduce", "--clients", "3", "-n", "30", "-t", "2",
-        "-s", "64KB", "--path", "/dfsg-yarn", "-p", "clients");
-    assertExit(clients, 0);
-    assertTrue(clients.out().contains("MapReduce engine (yarn), 3 client(s) x 2 thread(s)"), clients.out());
-    assertTrue(clients.out().contains("Files written: 30 (0 failed)"), clients.out());
-    assertTrue(clients.out().contains("clients late: 0"), clients.out());
-    assertEquals(FinalApplicationStatus.SUCCEEDED, lastApp().getFinalApplicationStatus());
-    assertTrue(lastApp().getName().endsWith(" clients"), lastApp().getName());
-    JsonNode j = Runs.latestResult(work.resolve("runs"));
-    RunAssertions.assertClientTasks(j, 3, 2);
-    assertEquals(30, j.at("/aggregate/latency/file/count").asLong());
-    assertEquals(30, j.at("/figures/files").asLong());
-    // the maps ran on both node managers
-    assertEquals(2, nodes(j).size(), j.get("clients").toString());
-
-    Run local = hadoopJar(work, "freon", "dfsg", "--engine", "local", "-n", "30", "-t", "2", "-s", "64KB",
-        "--path", "/dfsg-yarn", "-p", "local");
-    assertExit(local, 0);
-    assertTrue(local.out().contains("Files written: 30 (0 failed)"), local.out());
-    JsonNode l = Runs.latestResult(work.resolve("runs"));
-    assertEquals(2, l.get("tasks").size());
-    assertEquals(30, l.at("/figures/files").asLong());
-    try (FileSystem fs = FileSystem.newInstance(yarn.getConfig())) {
-      assertDfsgFiles(fs, "/dfsg-yarn/clients", 30, 64 << 10);
-      assertDfsgFiles(fs, "/dfsg-yarn/local", 30, 64 << 10);
-      assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/dfsg-yarn/clients/_clients")));
-    }
-    // for the record (not a speed check): files/s of each engine on this cluster
-    System.out.println("dfsg on MiniDFSCluster + YARN, 30 x 64 KB: local engine (2 threads) "
-        + line(local.out(), "                  Files/second").trim() + "; --clients 3 (2 threads each) "
-        + line(clients.out(), "                  Files/second").trim());
-  }
-
   /** The node managers the clients' maps ran on. */
   static Set<String> nodes(JsonNode json) {
     Set<String> out = new java.util.TreeSet<>();
     json.at("/clients/nodes").forEach(n -> out.add(n.asText()));
     return out;
-  }
-
-  /**
-   * namespace's phases on 2 clients of 2 threads (a YARN job through the job jar) and on the local engine's 4
-   * threads (in this JVM, against the same HDFS): each phase made its 40 calls either way, none failed.
-   */
-  @Test
-  void namespaceOnTwoYarnClientsCountsWhatTheLocalEngineCounts(@TempDir Path work) throws Exception {
-    String phases = "create,stat,list,rename,delete";
-    Path runs = work.resolve("runs");
-    Map<String, Long> clients = phases(runs, hadoopJar(work, "namespace", "--phases", phases, "-n", "40", "-t", "2",
-        "--clients", "2", "--path", "/ns-yarn", "--prefix", "clients"));
-    assertTrue(lastApp().getName().endsWith(" clients"), lastApp().getName());
-    Map<String, Long> local = phases(runs, Cli.run("namespace", "--phases", phases, "-n", "40", "-t", "4",
-        "--engine", "local", "--path", "/ns-yarn", "--prefix", "local", "-conf",
-        confDir.resolve("core-site.xml").toString(), "--run-dir", runs.toString()));
-    assertEquals(Map.of("create", 40L, "stat", 40L, "list", 40L, "rename", 40L, "delete", 40L), local);
-    assertEquals(local, clients);
   }
 
   /** namespace's phases of the run {@code r} (exit 0) as its result in {@code runs} has them, none failed: calls by name. */
