@@ -141,6 +141,25 @@ class ExperimentContainersIT {
   private static final long FILE_SIZE = 4L << 20;
   private static final int DFSG_FILES = 30;
 
+  /**
+   * A machine whose {@code docker} command cannot reach the engine (here: {@code DOCKER_HOST} names a port nobody
+   * listens on; Testcontainers may still find the engine at its socket, but the images are built with the command):
+   * bad input before anything starts, one line naming the target and why, no stack trace, no folder made.
+   */
+  @Test
+  void aDockerThatCannotBeReachedIsBadInputNamingTheTarget(@TempDir Path dir) throws Exception {
+    Path study = dir.resolve("study.yaml");
+    Files.writeString(study, String.join("\n", "name: nodocker", "targets:", "  hdfs:", "    containers: hdfs",
+        "    datanodes: 1", "workloads:", "  - name: w", "    run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/d",
+        ""));
+    Path out = dir.resolve("out");
+    Run r = Cli.process(dir, 300, Map.of("DOCKER_HOST", "tcp://127.0.0.1:1"), "experiment", study.toString(), "-o",
+        out.toString());
+    io.harness.testkit.RunAssertions.assertUsageError(r, "targets.hdfs: ");
+    assertTrue(r.err().contains("Docker engine"), r.err());
+    assertTrue(!Files.exists(out), "the experiment's folder was made");
+  }
+
   /** The study as shipped, with the workloads other than teragen that run as YARN jobs after its teragen. */
   private static Path withYarnWorkloads(Path to) throws Exception {
     ObjectMapper yaml = new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());

@@ -70,11 +70,16 @@ abstract class ContainersProvider implements EmbeddedClusterProvider {
     return name;
   }
 
-  /** Why no cluster can start here: no Docker engine answers (null when one does). */
+  /**
+   * Why no cluster can start here: no Docker engine answers, or the {@code docker} command that builds the images
+   * cannot use one (null when both can).
+   */
   @Override
   public String unavailable() {
     if (Docker.available()) {
-      return null;
+      String command = Docker.commandProblem();
+      return command == null ? null : "the docker command cannot use the Docker engine (it builds the clusters' "
+          + "images): " + command;
     }
     // with its reaper on, Testcontainers first pulls the reaper's image: without a registry that fails too
     boolean reaper = !Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"));
