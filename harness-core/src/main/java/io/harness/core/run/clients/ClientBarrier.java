@@ -85,9 +85,12 @@ public final class ClientBarrier {
     while (true) {
       String[] r = read(released);
       if (r != null) {
-        // late: not among the clients the releaser saw ready (it starts at once; the others at the start)
+        // late: not among the clients the releaser saw ready, or seeing the release only after its start (a map run
+        // again after its node was lost, whose first attempt was ready): it starts at once; the others at the start.
+        // A client waiting all along sees it at least START_MARGIN_MILLIS before the start (clocks a little apart
+        // do not make it late)
         long start = Long.parseLong(r[0]);
-        boolean late = !Arrays.asList(r[1].split(",")).contains("" + client);
+        boolean late = !Arrays.asList(r[1].split(",")).contains("" + client) || EpochClock.nowEpochNanos() > start;
         if (!late) {
           sleepUntil(start);
         }

@@ -45,6 +45,35 @@ class ClientBarrierTest {
     }
   }
 
+  /**
+   * A map run again after its node was lost comes to the barrier a second time, after the start: its first attempt
+   * was among the clients ready at the release, but this attempt is late (it starts at once, after the others).
+   */
+  @Test
+  void aClientComingAgainAfterTheStartIsLate() throws Exception {
+    Path root = new Path(dir.resolve("again").toUri());
+    try (FileSystem fs = FileSystem.newInstance(root.toUri(), new Configuration())) {
+      ExecutorService pool = Executors.newFixedThreadPool(2);
+      try {
+        List<Future<ClientBarrier.Start>> first = new ArrayList<>();
+        for (int c = 0; c < 2; c++) {
+          int client = c;
+          first.add(pool.submit(() -> new ClientBarrier(fs, root, 2, 60_000).await(client, 0)));
+        }
+        long release = first.get(0).get().releaseEpochNanos();
+        for (Future<ClientBarrier.Start> f : first) {
+          assertFalse(f.get().late());
+          assertEquals(release, f.get().releaseEpochNanos());
+        }
+        ClientBarrier.Start again = new ClientBarrier(fs, root, 2, 60_000).await(1, 0);
+        assertTrue(again.late(), "a second attempt after the start is late");
+        assertEquals(release, again.releaseEpochNanos());
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
+
   /** {@link #ROUNDS} barriers, each of {@link #CLIENTS} clients with a file system instance each, all ready at once. */
   private static void race(Configuration conf, Path base) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
