@@ -119,7 +119,8 @@ class DfsioBarrierTest {
   @Test
   void aStartTimeThatPassedMakesEveryMapLateAndTheRunFails() throws Exception {
     Path root = dir.resolve("passed");
-    Run r = run("dfsio", "-write", "--engine", "mapreduce", "--start-at", "2020-01-01T00:00:00Z", "-nrFiles", "2",
+    Run r = run("dfsio", "-write", "--engine", "mapreduce", "--start-at",
+        java.time.Instant.now().minusSeconds(60).toString(), "-nrFiles", "2",
         "-fileSize", "1MB", "--root", root.toString());
     assertExit(r, 1);
     assertTrue(r.err().contains("every client was late (2 of 2"), r.err());
@@ -143,6 +144,8 @@ class DfsioBarrierTest {
         "MapReduce engine");
     bad(run("dfsio", "-write", "--engine", "mapreduce", "--start-at", "tomorrow", "--root",
         root.toString()), "--start-at", "ISO-8601");
+    bad(run("dfsio", "-write", "--engine", "mapreduce", "--start-at", "2030-01-01T00:00:00Z", "--root",
+        root.toString()), "--start-at", "within a day of now");
     bad(run("dfsio", "-write", "--engine", "mapreduce", "--barrier-timeout", "0", "--root",
         root.toString()), "--barrier-timeout", "positive");
     bad(run("dfsio", "-clean", "--engine", "mapreduce", "--barrier", "--root", root.toString()),

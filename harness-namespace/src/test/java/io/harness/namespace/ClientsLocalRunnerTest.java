@@ -37,6 +37,10 @@ class ClientsLocalRunnerTest {
   @TempDir
   Path dir;
 
+  /** A start a minute ago: every client is late. */
+  private static final String PAST = java.time.Instant.now().minusSeconds(60)
+      .truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+
   private Run run(String... args) {
     List<String> all = new ArrayList<>(Arrays.asList(args));
     all.addAll(List.of("-fs", "file:///", "-D", "mapreduce.framework.name=local", "-D",
@@ -160,7 +164,7 @@ class ClientsLocalRunnerTest {
   @Test
   void aStartTimeInThePastMakesEveryClientLateUnlessCounted() throws Exception {
     Run r = run("freon", "dfsg", "--engine", "mapreduce", "--clients", "2", "-n", "10", "-t", "1", "-s", "1KB",
-        "--path", dir.resolve("past").toUri().toString(), "-p", "run1", "--start-at", "2020-01-01T00:00:00Z",
+        "--path", dir.resolve("past").toUri().toString(), "-p", "run1", "--start-at", PAST,
         "--count-late");
     assertExit(r, 0);
     assertTrue(r.out().contains("clients late: 2 (counted)"), r.out());
@@ -174,12 +178,12 @@ class ClientsLocalRunnerTest {
   @Test
   void aStartTimeInThePastWithoutCountLateFailsTheRunSayingWhy() throws Exception {
     Run r = run("freon", "dfsg", "--engine", "mapreduce", "--clients", "2", "-n", "10", "-t", "1", "-s", "1KB",
-        "--path", dir.resolve("past").toUri().toString(), "-p", "run1", "--start-at", "2020-01-01T00:00:00Z");
+        "--path", dir.resolve("past").toUri().toString(), "-p", "run1", "--start-at", PAST);
     assertExit(r, 1);
     assertTrue(r.out().contains("clients late: 2 (left out of the figures)"), r.out());
     assertTrue(r.out().contains("Files written: 0 (0 failed)"), r.out());
     assertTrue(r.err().contains("freon dfsg: every client was late (2 of 2, ready after --start-at "
-        + "2020-01-01T00:00:00Z)"), r.err());
+        + PAST + ")"), r.err());
     assertTrue(r.err().contains("--count-late to count them"), r.err());
     assertEquals(10, files(dir.resolve("past/run1")).size());
     JsonNode j = Runs.latestResult(dir.resolve("runs"));
@@ -199,6 +203,11 @@ class ClientsLocalRunnerTest {
         "--clients");
     assertUsageError(run("freon", "dfsg", "--engine", "mapreduce", "--clients", "2", "--start-at", "tomorrow",
         "-n", "3", "--path", dir.resolve("b").toString()), "--start-at");
+    // epoch seconds where milliseconds belong: 1970, not now
+    Run seconds = run("freon", "dfsg", "--engine", "mapreduce", "--clients", "2", "--start-at",
+        "" + System.currentTimeMillis() / 1000, "-n", "3", "--path", dir.resolve("b").toString());
+    assertUsageError(seconds, "--start-at");
+    assertTrue(seconds.err().contains("within a day of now"), seconds.err());
     // the local job runner would start every client in this JVM: a careless count is refused, not run
     assertUsageError(run("namespace", "--engine", "mapreduce", "--clients", "100000", "-n", "3", "--path",
         dir.resolve("b").toString()), "--clients");

@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
  */
 public final class BarrierOptions {
   @Option(names = "--start-at", paramLabel = "TIME",
-      description = "The MapReduce maps start together at this wall-clock time: epoch milliseconds or ISO-8601 "
-          + "(2026-11-27T10:15:00Z). Default: as soon as every map is ready. A map ready after the start is late: "
+      description = "The MapReduce maps start together at this wall-clock time, within a day of now: epoch "
+          + "milliseconds or ISO-8601 (2026-11-27T10:15:00Z). Default: as soon as every map is ready. A map ready after the start is late: "
           + "counted, and left out of the figures unless --count-late (every map late and none counted: the run "
           + "fails, exit 1).")
   String startAt;

@@ -74,6 +74,21 @@ public record Clients(String engine, int count, long startAtMillis, long barrier
    * ISO-8601 with an offset ({@code 2026-11-27T10:15:00Z}, {@code 2026-11-27T11:15:00+01:00}).
    */
   static long startAt(String option, String text) {
+    long at = parseTime(option, text);
+    // a start days away is a slip (epoch seconds for milliseconds, a wrong year): the maps would wait for it, or all
+    // be late, after the whole job ran
+    long now = System.currentTimeMillis();
+    if (Math.abs(at - now) > START_AT_WINDOW_MILLIS) {
+      throw new UsageException(option, "must be within a day of now (" + Instant.ofEpochMilli(now) + "), was '"
+          + text + "' (" + Instant.ofEpochMilli(at) + "; epoch milliseconds, not seconds)");
+    }
+    return at;
+  }
+
+  /** How far from now a {@code --start-at} may be, either way: a day. */
+  static final long START_AT_WINDOW_MILLIS = 24L * 3600 * 1000;
+
+  private static long parseTime(String option, String text) {
     String t = text.trim();
     if (t.matches("\\d{1,18}")) {
       return Long.parseLong(t);

@@ -74,23 +74,24 @@ public final class ClientBarrier {
    */
   public Start await(int client, long startAtMillis) throws IOException, InterruptedException {
     long ready = EpochClock.nowEpochNanos();
+    Path released = new Path(dir, "released");
+    // released before this client was ready: it is late whatever the release's list says
+    boolean releasedBefore = startAtMillis == 0 && read(released) != null;
     touch(new Path(dir, "ready/" + client));
     if (startAtMillis > 0) {
       sleepUntil(startAtMillis * 1_000_000L);
       return new Start(startAtMillis * 1_000_000L, ready, ready / 1_000_000 > startAtMillis);
     }
     long deadline = System.currentTimeMillis() + timeoutMillis;
-    Path released = new Path(dir, "released");
     Backoff backoff = new Backoff();
     while (true) {
       String[] r = read(released);
       if (r != null) {
-        // late: not among the clients the releaser saw ready, or seeing the release only after its start (a map run
-        // again after its node was lost, whose first attempt was ready): it starts at once; the others at the start.
-        // A client waiting all along sees it at least START_MARGIN_MILLIS before the start (clocks a little apart
-        // do not make it late)
+        // late: not among the clients the releaser saw ready, or ready only once the release was there (a map run
+        // again after its node was lost, whose first attempt was among them): it starts at once; the others at the
+        // start (one that sees the release after it, on a loaded machine, starts at once and is not late)
         long start = Long.parseLong(r[0]);
-        boolean late = !Arrays.asList(r[1].split(",")).contains("" + client) || EpochClock.nowEpochNanos() > start;
+        boolean late = releasedBefore || !Arrays.asList(r[1].split(",")).contains("" + client);
         if (!late) {
           sleepUntil(start);
         }

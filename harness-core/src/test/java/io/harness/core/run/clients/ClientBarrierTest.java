@@ -46,11 +46,12 @@ class ClientBarrierTest {
   }
 
   /**
-   * A map run again after its node was lost comes to the barrier a second time, after the start: its first attempt
-   * was among the clients ready at the release, but this attempt is late (it starts at once, after the others).
+   * A map run again after its node was lost comes to the barrier a second time, after the release: its first attempt
+   * was among the clients ready at the release, but this attempt, ready only once the release was there, is late (it
+   * starts at once, after the others).
    */
   @Test
-  void aClientComingAgainAfterTheStartIsLate() throws Exception {
+  void aClientComingAgainAfterTheReleaseIsLate() throws Exception {
     Path root = new Path(dir.resolve("again").toUri());
     try (FileSystem fs = FileSystem.newInstance(root.toUri(), new Configuration())) {
       ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -66,7 +67,7 @@ class ClientBarrierTest {
           assertEquals(release, f.get().releaseEpochNanos());
         }
         ClientBarrier.Start again = new ClientBarrier(fs, root, 2, 60_000).await(1, 0);
-        assertTrue(again.late(), "a second attempt after the start is late");
+        assertTrue(again.late(), "a second attempt after the release is late");
         assertEquals(release, again.releaseEpochNanos());
       } finally {
         pool.shutdownNow();
