@@ -56,8 +56,6 @@ class YarnContainersIT {
   static Path work;
 
   private static HdfsContainers hdfs;
-  /** The spread of teragen's maps' start times at the barrier (its test runs first). */
-  private static double teragenStartSpread = Double.NaN;
   private static YarnContainers yarn;
 
   @BeforeAll
@@ -82,7 +80,11 @@ class YarnContainersIT {
     }
   }
 
-  /** dfsio write then verified read, each a YARN job whose maps ran on more than one NodeManager. */
+  /**
+   * dfsio write then verified read, each a YARN job whose maps ran on more than one NodeManager; the read's maps
+   * start together at the barrier ({@code --barrier}: the containers share the host's clock, so each task started
+   * at the release or after it, each map was ready before it). The start spreads of both are printed.
+   */
   @Test
   @Order(1)
   void dfsioWritesAndReadsEveryByteWithMapsOnSeveralNodeManagers() throws Exception {
@@ -105,10 +107,17 @@ class YarnContainersIT {
       }
     }
 
+    // the read's maps start together at the barrier (--barrier; the write's started as YARN started them)
     Run r = hadoopJar(runs, "dfsio", "-read", "--verify", "-nrFiles", "" + FILES, "-fileSize", "4MB",
-        "--engine", "mapreduce", "--root", root);
+        "--engine", "mapreduce", "--root", root, "--barrier");
     assertExit(r, 0);
+    assertTrue(r.out().contains("clients late: 0;"), r.out());
     JsonNode rj = Runs.latestResult(runs);
+    assertStartedTogether(rj, FILES);
+    assertEquals(FILES, rj.at("/figures/legacy/tasks").asInt());
+    System.out.printf("CONTAINERS | dfsio, %d maps: start spread %.3f s (write, no barrier), %.3f s (read, barrier; "
+        + "maps ready over %.3f s)%n", FILES, startSpreadSeconds(wj), startSpreadSeconds(rj),
+        rj.at("/clients/readySpreadNanos").asLong() / 1e9);
     assertEquals("read", rj.get("operation").asText());
     assertEquals(FILES, rj.get("tasks").size());
     assertEquals(0, rj.at("/aggregate/failedTasks").asInt());
@@ -131,7 +140,7 @@ class YarnContainersIT {
     assertTrue(gen.out().contains("MapReduce engine (yarn)"), gen.out());
     JsonNode g = Runs.latestResult(runs);
     assertStartedTogether(g, 3);
-    teragenStartSpread = startSpreadSeconds(g);
+    System.out.printf("CONTAINERS | teragen, 3 maps at the barrier: start spread %.3f s%n", startSpreadSeconds(g));
     assertEquals(100_000, g.at("/figures/rows").asLong());
     String checksum = g.at("/figures/checksum").asText();
     Path local = work.resolve("teragen-local");
@@ -201,7 +210,7 @@ class YarnContainersIT {
    * has the attempts on the killed node as not succeeded.
    */
   @Test
-  @Order(6)
+  @Order(5)
   @org.junit.jupiter.api.Tag("slow-fault")
   void aKilledNodeManagersMapsRunAgainElsewhereAndCountOnce() throws Exception {
     Path runs = work.resolve("kill-runs");
@@ -238,39 +247,6 @@ class YarnContainersIT {
     }
     assertEquals(FILES, attempts.size(), attempts.toString());
     assertTrue(rerun > 0, "no map attempt on " + victim + ": " + attempts);
-  }
-
-  /**
-   * {@code --barrier}: dfsio's maps wait at the start barrier until every map runs, then start together (the
-   * containers share the host's clock: each task starts at the release or after it, each map was ready before it).
-   * The spread of the maps' start times with and without the barrier is printed (teragen's: its run above).
-   */
-  @Test
-  @Order(5)
-  void dfsioMapsAtTheBarrierStartTogether() throws Exception {
-    Path runs = work.resolve("barrier-runs");
-    Run free = hadoopJar(runs, "dfsio", "-write", "-nrFiles", "3", "-fileSize", "4MB", "--engine", "mapreduce",
-        "--root", "/bench/free");
-    assertExit(free, 0);
-    double freeSpread = startSpreadSeconds(Runs.latestResult(runs));
-    Run w = hadoopJar(runs, "dfsio", "-write", "--barrier", "-nrFiles", "3", "-fileSize", "4MB", "--root",
-        "/bench/barrier");
-    assertExit(w, 0);
-    assertTrue(w.out().contains("start barrier"), w.out());
-    assertTrue(w.out().contains("3 MapReduce map(s) on "), w.out());
-    assertTrue(w.out().contains("clients late: 0;"), w.out());
-    JsonNode j = Runs.latestResult(runs);
-    assertStartedTogether(j, 3);
-    assertEquals(3L * FILE_SIZE, j.at("/aggregate/bytes").asLong());
-    assertEquals(3, j.at("/figures/legacy/tasks").asInt());
-    double barrierSpread = startSpreadSeconds(j);
-
-    try (FileSystem fs = FileSystem.newInstance(hdfs.uri(), hdfs.configuration())) {
-      assertTrue(!fs.exists(new org.apache.hadoop.fs.Path("/bench/barrier/_clients")));
-    }
-    System.out.printf("CONTAINERS | dfsio write, 3 maps: start spread %.3f s without the barrier, %.3f s with it "
-        + "(maps ready over %.3f s); teragen 3 maps with it: %.3f s%n", freeSpread, barrierSpread,
-        j.at("/clients/readySpreadNanos").asLong() / 1e9, teragenStartSpread);
   }
 
   /** Every map of the run was ready before the barrier released, none late, and each task started at it or after. */
