@@ -2,13 +2,11 @@ package io.harness.dfsio;
 
 import io.harness.core.base.Units;
 import io.harness.core.base.UsageException;
-import io.harness.core.cli.MapBarrierOptions;
+import io.harness.core.cli.EngineOptions;
 import io.harness.core.cli.UnitConverters;
 import io.harness.core.engine.Window;
-import io.harness.core.run.Engines;
 import io.harness.core.run.WorkloadOptions;
 import io.harness.core.target.Target;
-import io.harness.core.util.LocalOutputs;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
@@ -108,12 +106,9 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
           + "the seed the files were written with (default: ${DEFAULT-VALUE}).")
   private long seed = DEFAULT_SEED;
 
-  @Option(names = "--engine", paramLabel = "ENGINE", description = Engines.HELP)
-  private String engine;
-
-  /** {@code --barrier}, {@code --start-at}, {@code --barrier-timeout}, {@code --count-late}. */
+  /** {@code --engine}, {@code --barrier}, {@code --start-at}, {@code --barrier-timeout}, {@code --count-late}. */
   @Mixin
-  private final MapBarrierOptions barrier = new MapBarrierOptions();
+  private final EngineOptions engine = new EngineOptions();
 
   private DfsioOperation op;
   private boolean fileSizeGiven;
@@ -236,16 +231,13 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
 
   /** {@code --engine}: {@code local} or {@code mapreduce} (default: the configuration's framework decides). */
   public Dfsio engine(String engine) {
-    this.engine = engine;
+    this.engine.engine(engine);
     return this;
   }
 
-  /**
-   * The MapReduce engine's maps start together at {@code barrier} ({@code --barrier}, {@code --start-at}; null:
-   * none, each map starts when YARN starts it, as TestDFSIO's do).
-   */
+  /** {@code --barrier}: the MapReduce maps start together (null: as YARN starts them, as TestDFSIO's do). */
   public Dfsio barrier(io.harness.core.run.StartBarrier barrier) {
-    this.barrier.set(barrier);
+    this.engine.barrier(barrier);
     return this;
   }
 
@@ -260,16 +252,11 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
   /** The checked plan; {@link UsageException} names the setting that is wrong. */
   @Override
   public DfsioPlan plan(Configuration conf) {
-    String lowerEngine = Engines.checked(engine);
+    String lowerEngine = engine.engine();
     if (op == null) {
       op = operation.select();
     }
-    if (fromCommandLine) {
-      if (resFile.isBlank()) {
-        throw new UsageException("-resFile", "must not be empty");
-      }
-      LocalOutputs.checkFile("-resFile", LocalOutputs.path("-resFile", resFile));
-    }
+    DfsioOptionChecks.resFile(fromCommandLine ? resFile : null);
     if (files < 1) {
       throw new UsageException("-nrFiles", "must be at least 1, was " + files);
     }
@@ -285,13 +272,9 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
     String normalized = DfsioOptionChecks.placement(op, placement.storagePolicy,
         placement.erasureCodePolicy, placement.replication);
     Window window = DfsioOptionChecks.window(op, warmup, duration, fileSizeGiven || fileSize != DEFAULT_FILE_SIZE);
-    io.harness.core.run.StartBarrier start = barrier.checked(Engines.mapReduce(lowerEngine, conf));
-    if (start != null && op == DfsioOperation.CLEANUP) {
-      throw new UsageException("--barrier", "-clean runs no maps to start together");
-    }
     return new DfsioPlan(op, files, fileSize.bytes(), (int) bufferSize.bytes(), skipBytes, seed, verify, codec,
         window, root, sizeOption, placement.storagePolicy, placement.erasureCodePolicy, normalized,
-        lowerEngine, start);
+        lowerEngine, DfsioOptionChecks.barrier(engine.barrier(conf), op));
   }
 
   @Override

@@ -9,6 +9,26 @@ import org.apache.hadoop.conf.Configuration;
 final class DfsioOptionChecks {
   private DfsioOptionChecks() {}
 
+  /** {@code -resFile}, as the command line gave it (null: the Java API, which writes none): a local file. */
+  static void resFile(String resFile) {
+    if (resFile == null) {
+      return;
+    }
+    if (resFile.isBlank()) {
+      throw new UsageException("-resFile", "must not be empty");
+    }
+    io.harness.core.util.LocalOutputs.checkFile("-resFile", io.harness.core.util.LocalOutputs.path("-resFile",
+        resFile));
+  }
+
+  /** The maps' start barrier ({@code --barrier}, or null): -clean runs no maps. */
+  static io.harness.core.run.StartBarrier barrier(io.harness.core.run.StartBarrier barrier, DfsioOperation op) {
+    if (barrier != null && op == DfsioOperation.CLEANUP) {
+      throw new UsageException("--barrier", "-clean runs no maps to start together");
+    }
+    return barrier;
+  }
+
   /** {@code -compression}: a codec this JVM can run, with -write or sequential -read; its class name, or null. */
   static String codec(String compression, DfsioOperation op, Configuration conf) {
     if (compression == null) {

@@ -2,8 +2,7 @@ package io.harness.teragen;
 
 import io.harness.core.base.UsageException;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.harness.core.cli.MapBarrierOptions;
-import io.harness.core.run.Engines;
+import io.harness.core.cli.EngineOptions;
 import io.harness.core.run.StartBarrier;
 import io.harness.core.run.WorkloadOptions;
 import java.util.List;
@@ -49,12 +48,9 @@ public final class TeraGen extends WorkloadOptions<TeraGen, TeraGen.Plan> {
       description = "Replace OUT_DIR if it exists (only when it holds nothing but teragen output).")
   private boolean overwrite;
 
-  @Option(names = "--engine", paramLabel = "ENGINE", description = Engines.HELP)
-  private String engine;
-
-  /** {@code --barrier}, {@code --start-at}, {@code --barrier-timeout}, {@code --count-late}. */
+  /** {@code --engine}, {@code --barrier}, {@code --start-at}, {@code --barrier-timeout}, {@code --count-late}. */
   @Mixin
-  private final MapBarrierOptions barrier = new MapBarrierOptions();
+  private final EngineOptions engine = new EngineOptions();
 
   @Option(names = "--final-sync", negatable = true,
       description = "hsync each file before closing it, as TeraGen does by default; --no-final-sync skips "
@@ -125,19 +121,19 @@ public final class TeraGen extends WorkloadOptions<TeraGen, TeraGen.Plan> {
    * none, each map starts when YARN starts it, as TeraGen's do).
    */
   public TeraGen barrier(StartBarrier barrier) {
-    this.barrier.set(barrier);
+    this.engine.barrier(barrier);
     return this;
   }
 
   /** {@code --engine}: {@code local} or {@code mapreduce}. */
   public TeraGen engine(String engine) {
-    this.engine = engine;
+    this.engine.engine(engine);
     return this;
   }
 
   @Override
   public Plan plan(Configuration conf) {
-    String lowerEngine = Engines.checked(engine);
+    String lowerEngine = engine.engine();
     if (positional != null) {
       // the command line: [ROWS] OUT_DIR, or --size SIZE OUT_DIR
       if (size != null && positional.size() != 1) {
@@ -166,7 +162,7 @@ public final class TeraGen extends WorkloadOptions<TeraGen, TeraGen.Plan> {
     }
     boolean sync = finalSync != null ? finalSync : conf.getBoolean("mapreduce.terasort.final.sync", true);
     return new Plan(rows, n, output, overwrite, batchRows, sync, lowerEngine,
-        barrier.checked(Engines.mapReduce(lowerEngine, conf)));
+        engine.barrier(conf));
   }
 
   @Override
