@@ -3,6 +3,7 @@ package io.harness.dfsio;
 import io.harness.core.base.RunFailedException;
 import io.harness.core.run.Recording;
 import io.harness.core.engine.EpochClock;
+import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.run.Engine;
 import io.harness.core.run.RunRecords;
@@ -46,7 +47,7 @@ final class DfsioMapReduce implements Engine {
     DfsioJob.Ran job;
     try {
       // the job's id and tracking URL are among the run's own lines
-      job = DfsioJob.run(target.conf(), target.fs(), plan.params(root.toString()), plan.nrFiles(), plan.barrier(),
+      job = DfsioJob.run(MapReduceJobs.withTaskTimeout(target.conf(), settings.taskTimeoutNanos()), target.fs(), plan.params(root.toString()), plan.nrFiles(), plan.barrier(),
           recording, settings.out(), settings.stop(), settings.live());
     } catch (RunFailedException e) {
       if (!settings.stop().requested()) {

@@ -72,6 +72,36 @@ class DfsioFsSupportTest {
     }
   }
 
+  /**
+   * The local file system (checksummed, as the local job runner needs it), whose create() of test_io_1 waits until
+   * {@link #THAW}: a frozen client call.
+   */
+  public static class StuckCreateFileSystem extends org.apache.hadoop.fs.LocalFileSystem {
+    static final java.util.concurrent.CountDownLatch THAW = new java.util.concurrent.CountDownLatch(1);
+
+    @Override
+    public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite, int bufferSize,
+        short replication, long blockSize, Progressable progress) throws IOException {
+      freezeOn(f);
+      return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+    }
+
+    /** Waits for the thaw, deaf to interrupts as a frozen call is; then fails, touching nothing. */
+    private static void freezeOn(Path f) throws IOException {
+      if (!f.getName().equals("test_io_1")) {
+        return;
+      }
+      while (true) {
+        try {
+          THAW.await();
+          throw new IOException("thawed after the test");
+        } catch (InterruptedException e) {
+          // not heard
+        }
+      }
+    }
+  }
+
   private Run harness(String fsImpl, String... args) {
     List<String> all = new ArrayList<>(List.of("-D", "fs.file.impl=" + fsImpl, "-fs", "file:///", "dfsio"));
     all.addAll(Arrays.asList(args));
@@ -93,6 +123,32 @@ class DfsioFsSupportTest {
     assertEquals(1, r.err().strip().lines().count(), r.err());
     assertArrayEquals(before, Files.readAllBytes(data));
     assertFalse(Files.exists(dir.resolve("root/io_append")));
+  }
+
+  @Test
+  void aMapStuckInOneCallIsGivenUpByTheTaskTimeoutAndTheOthersAreMeasured() throws Exception {
+    try {
+      Run r = harness(StuckCreateFileSystem.class.getName(), "-write", "--engine", "mapreduce", "-nrFiles", "3",
+          "-fileSize", "64K", "--task-timeout", "2s", "-D", "mapreduce.framework.name=local",
+          "-D", "hadoop.tmp.dir=" + dir.resolve("tmp"));
+      assertExit(r, 1);
+      JsonNode tasks = Runs.latestResult(dir.resolve("runs")).get("tasks");
+      assertEquals(3, tasks.size(), tasks.toString());
+      for (JsonNode t : tasks) {
+        if (t.get("name").asText().equals("test_io_1")) {
+          assertTrue(t.get("error").asText().matches("stuck in create for [0-9.]+ s \\(--task-timeout 2 s\\)"),
+              t.toString());
+          assertTrue(t.get("stack").toString().contains("StuckCreateFileSystem.freezeOn"), t.toString());
+        } else {
+          assertTrue(t.get("error") == null || t.get("error").isNull(), t.toString());
+          assertEquals(64 * 1024, Files.size(dir.resolve("root/io_data/" + t.get("name").asText())));
+        }
+      }
+      assertTrue(r.err().contains("test_io_1"), r.err());
+      assertFalse(r.err().contains("\tat "), r.err());
+    } finally {
+      StuckCreateFileSystem.THAW.countDown();
+    }
   }
 
   @Test

@@ -142,7 +142,8 @@ public final class TeraGenWorkload implements Workload<Target> {
 
       @Override
       public RunRecords run(Settings settings) throws Exception {
-        TeraGenJob.Result r = TeraGenJob.run(target.conf(), target.fs(), out, plan.rows(), plan.maps(),
+        TeraGenJob.Result r = TeraGenJob.run(io.harness.core.engine.MapReduceJobs.withTaskTimeout(target.conf(),
+            settings.taskTimeoutNanos()), target.fs(), out, plan.rows(), plan.maps(),
             new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), plan.barrier(), settings.recording(),
             settings.out(), settings.stop());
         long end = EpochClock.nowEpochNanos();

@@ -71,6 +71,16 @@ public final class LocalEngine {
    * in its job's configuration): what the launcher merges into the run's {@code latency.hlog.gz}.
    */
   public static Alone runAlone(int index, String name, Window window, TaskBody body, long originEpochNanos) {
+    return runAlone(index, name, window, body, originEpochNanos, 0);
+  }
+
+  /**
+   * {@link #runAlone(int, String, Window, TaskBody, long)} with a task timeout ({@code --task-timeout}, 0: none): the
+   * task then runs in a thread of its own, and once it is stuck in one call longer than {@code timeoutNanos} it fails
+   * with the call's name and its thread's stack, as on the local engine; its thread is interrupted and given up.
+   */
+  public static Alone runAlone(int index, String name, Window window, TaskBody body, long originEpochNanos,
+      long timeoutNanos) {
     long sinceOrigin = Math.max(0, EpochClock.nowEpochNanos() - originEpochNanos);
     long second = TimeUnit.SECONDS.toNanos(1);
     Intervals intervals = new Intervals((int) (sinceOrigin / second));
@@ -83,12 +93,43 @@ public final class LocalEngine {
     ticker.scheduleAtFixedRate(intervals::tick, second - sinceOrigin % second, second, TimeUnit.NANOSECONDS);
     TaskRecorder r = new TaskRecorder(index, name, window, new AtomicBoolean(), intervals);
     try {
-      runTask(r, index, body);
+      if (timeoutNanos > 0) {
+        runWatched(r, index, body, timeoutNanos);
+      } else {
+        runTask(r, index, body);
+      }
     } finally {
       ticker.shutdownNow();
     }
     intervals.tick();
     return new Alone(r.toRecord(), intervals.intervals());
+  }
+
+  /** Runs the task in a thread of its own, failing it once it is stuck in one call longer than the timeout. */
+  private static void runWatched(TaskRecorder r, int index, TaskBody body, long timeoutNanos) {
+    Thread worker = new Thread(() -> runTask(r, index, body), "harness-task-0");
+    worker.setDaemon(true);
+    worker.start();
+    Monitor monitor = Monitor.none().taskTimeout(timeoutNanos);
+    try {
+      while (true) {
+        worker.join(LocalPool.POLL_MILLIS);
+        if (!worker.isAlive()) {
+          return;
+        }
+        long now = System.nanoTime();
+        if (r.started() && !r.ended() && r.currentKind() != null && now - r.currentStartNano() >= timeoutNanos
+            && r.freeze(monitor.timeoutReason(r, now), LocalPool.stackOf(worker))) {
+          worker.interrupt();
+          return;
+        }
+      }
+    } catch (InterruptedException e) {
+      // the map is being killed: what the task did so far is its record
+      r.freeze(null, LocalPool.stackOf(worker));
+      worker.interrupt();
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Runs one task, timing it from just before its body to just after, and keeping its error. */

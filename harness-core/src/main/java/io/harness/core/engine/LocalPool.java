@@ -16,7 +16,7 @@ import me.tongfei.progressbar.ProgressBar;
  * (progress, stuck tasks, the stop request).
  */
 final class LocalPool {
-  private static final long POLL_MILLIS = 100;
+  static final long POLL_MILLIS = 100;
   private static final int STACK_FRAMES = 60;
 
   private final int tasks;
@@ -193,7 +193,7 @@ final class LocalPool {
     }
   }
 
-  private static List<String> stackOf(Thread t) {
+  static List<String> stackOf(Thread t) {
     List<String> lines = new ArrayList<>();
     if (t == null) {
       return lines;

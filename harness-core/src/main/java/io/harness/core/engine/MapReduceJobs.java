@@ -30,7 +30,23 @@ public final class MapReduceJobs {
    */
   public static final String JOB_JAR = "harness.job.jar";
 
+  /** The run's {@code --task-timeout} in nanoseconds, in a job's configuration for its maps (absent or 0: none). */
+  public static final String TASK_TIMEOUT = "harness.task.timeout.nanos";
+
   private MapReduceJobs() {}
+
+  /** A copy of {@code conf} carrying the run's task timeout to the job's maps ({@link #TASK_TIMEOUT}). */
+  public static org.apache.hadoop.conf.Configuration withTaskTimeout(org.apache.hadoop.conf.Configuration conf,
+      long nanos) {
+    org.apache.hadoop.conf.Configuration copy = new org.apache.hadoop.conf.Configuration(conf);
+    copy.setLong(TASK_TIMEOUT, nanos);
+    return copy;
+  }
+
+  /** The task timeout a map runs its task with ({@link #TASK_TIMEOUT}); 0: none. */
+  public static long taskTimeout(org.apache.hadoop.conf.Configuration conf) {
+    return Math.max(0, conf.getLong(TASK_TIMEOUT, 0));
+  }
 
   /** The jar a job on a cluster ships ({@link #JOB_JAR}), or null to keep the one the job found itself. */
   static String jobJar(org.apache.hadoop.conf.Configuration conf) {
@@ -105,6 +121,8 @@ public final class MapReduceJobs {
       job.setJar(jar);
     }
     job.getConfiguration().setLong(ORIGIN, EpochClock.nowEpochNanos());
+    // the harness reads Hadoop's generic options itself: no "option parsing not performed" warning from the upload
+    job.getConfiguration().setBoolean(Job.USED_GENERIC_PARSER, true);
     long t0 = System.nanoTime();
     job.submit();
     log.println("MapReduce job " + job.getJobID() + ", tracking URL " + job.getTrackingURL());

@@ -54,6 +54,39 @@ class LocalEngineWatchTest {
   }
 
   @Test
+  void aTaskRunAloneAsAMapIsGivenUpWhenStuckLongerThanTheTimeoutAndRunsToItsEndWhenNot() throws Exception {
+    CountDownLatch never = new CountDownLatch(1);
+    try {
+      long origin = EpochClock.nowEpochNanos();
+      LocalEngine.Alone stuck = LocalEngine.runAlone(3, "test_io_3", Window.NONE, (i, rec) -> {
+        long t = rec.enter("write");
+        rec.call("write", t, 10);
+        rec.enter("close");
+        awaitUninterruptibly(never);
+      }, origin, 300 * MS);
+      TaskRecord r = stuck.record();
+      assertTrue(r.failed());
+      assertTrue(r.error().matches("stuck in close for [0-9.]+ ms \\(--task-timeout 300 ms\\)"), r.error());
+      assertTrue(r.stack().stream().anyMatch(l -> l.contains("awaitUninterruptibly")), r.stack().toString());
+      assertEquals(10, r.bytes(), "what it did before it got stuck is in its record");
+      assertEquals(1, stuck.intervals().stream().filter(i -> i.kind().equals("write"))
+          .mapToLong(i -> i.histogram().getTotalCount()).sum(), "its one write is in the run's seconds");
+    } finally {
+      never.countDown();
+    }
+    // slower than the timeout in all, but never that long in one call: it runs to its end
+    LocalEngine.Alone slow = LocalEngine.runAlone(0, "test_io_0", Window.NONE, (i, rec) -> {
+      for (int k = 0; k < 4; k++) {
+        long t = rec.enter("write");
+        Thread.sleep(100);
+        rec.call("write", t, 1);
+      }
+    }, EpochClock.nowEpochNanos(), 300 * MS);
+    assertNull(slow.record().error());
+    assertEquals(4, slow.record().bytes());
+  }
+
+  @Test
   void aStoppedRunEndsItsTasksEarlyAndKeepsWhatTheyMeasured() throws Exception {
     AtomicBoolean stop = new AtomicBoolean();
     CountDownLatch running = new CountDownLatch(2);

@@ -58,7 +58,8 @@ public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
       }
       // at a start barrier the run's seconds count from its release
       r = LocalEngine.runAlone(index, file, params.window(), params.body(fs),
-          start == null ? MapReduceJobs.origin(context.getConfiguration()) : start.releaseEpochNanos());
+          start == null ? MapReduceJobs.origin(context.getConfiguration()) : start.releaseEpochNanos(),
+          MapReduceJobs.taskTimeout(context.getConfiguration()));
     }
     TaskRecord record = start == null ? r.record() : start.marked(r.record());
     for (Map.Entry<String, String> e : io.harness.dfsio.PartFileOutput.mapOutput(record, r.intervals(),

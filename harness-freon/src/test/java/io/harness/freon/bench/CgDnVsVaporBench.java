@@ -36,7 +36,8 @@ import org.apache.hadoop.ozone.freon.Vapor;
  * same thread count, random and zero data. Each run is timed from the command's start until its bytes
  * are on disk ({@code sync} included; the page cache is flushed, untimed, before each run); the bytes
  * counted are those of the chunk files found on disk afterwards. Who goes first alternates from pair to
- * pair. The plain write runs before, between and after the schemas; its median is the disk's limit. Each figure
+ * pair. The plain write runs right before each pair; its median is the disk's limit, and each harness run is also
+ * divided by the plain write just before it (paired by round: a slow minute of the shared disk hits both). Each figure
  * is printed as its median with the rounds' range, and a ratio whose gap the rounds' spread exceeds is "within
  * noise" instead ({@link Rounds}).
  *
@@ -71,7 +72,7 @@ public final class CgDnVsVaporBench {
           containers, keys, Sizes.format(KEY_SIZE), Sizes.format(bytes), threads, work);
       Run run = new Run(work, pristine, containers, keys, threads, bytes);
       List<Double> plain = new ArrayList<>();
-      plain.add(plain(work.resolve("plain-1"), containers * keys));
+      Map<String, List<Double>> pairedPlain = new LinkedHashMap<>();
       // schema v3 (a 2.2 datanode's default, one DB per volume), then v2 (one DB per container)
       Map<String, List<Double>> harness = new LinkedHashMap<>();
       Map<String, List<Double>> vapor = new LinkedHashMap<>();
@@ -83,7 +84,11 @@ public final class CgDnVsVaporBench {
           String cell = schemas[v] + " " + data[d];
           List<Double> h = harness.computeIfAbsent(cell, k -> new ArrayList<>());
           List<Double> p = vapor.computeIfAbsent(cell, k -> new ArrayList<>());
+          List<Double> paired = pairedPlain.computeIfAbsent(cell, k -> new ArrayList<>());
           for (int r = 0; r < rounds; r++, pair++) {
+            // the disk's speed of this minute, right before the pair: a slow minute of the shared disk hits all three
+            double disk = plain(work.resolve("plain-" + pair), containers * keys);
+            plain.add(disk);
             if (pair % 2 == 0) {
               h.add(run.harness(schemas[v], data[d]));
               p.add(run.vapor(schemas[v], data[d]));
@@ -91,14 +96,15 @@ public final class CgDnVsVaporBench {
               p.add(run.vapor(schemas[v], data[d]));
               h.add(run.harness(schemas[v], data[d]));
             }
+            paired.add(h.get(r) / disk);
           }
         }
-        plain.add(plain(work.resolve("plain-" + (v + 2)), containers * keys));
       }
       Rounds disk = Rounds.of(plain);
       System.out.println();
       System.out.printf(Locale.ROOT, "medians (min - max), MB/s; plain sequential write: %s%n", disk.format("%.1f"));
-      harness.forEach((cell, h) -> row(cell, Rounds.of(h), Rounds.of(vapor.get(cell)), disk));
+      harness.forEach((cell, h) -> row(cell, Rounds.of(h), Rounds.of(vapor.get(cell)), disk,
+          Rounds.of(pairedPlain.get(cell))));
       run.notes.forEach(System.out::println);
     } catch (RuntimeException e) {
       System.out.println("bench failed: " + e.getMessage());
@@ -107,8 +113,11 @@ public final class CgDnVsVaporBench {
     System.exit(rc);
   }
 
-  /** One schema and data's line: each side's MB/s, and the ratios harness/vapor, harness/plain and vapor/plain. */
-  private static void row(String cell, Rounds harness, Rounds vapor, Rounds disk) {
+  /**
+   * One schema and data's line: each side's MB/s, the ratios harness/vapor, harness/plain and vapor/plain of the
+   * medians, and harness/plain paired by round (each round's harness run against the plain write just before it).
+   */
+  private static void row(String cell, Rounds harness, Rounds vapor, Rounds disk, Rounds paired) {
     // a failed run is NaN, which sorts last
     boolean failed = Double.isNaN(vapor.max());
     System.out.printf(Locale.ROOT, "%-9s harness %s  vapor %s  %s  %s  %s%n", cell, harness.format("%.1f"),
@@ -116,6 +125,7 @@ public final class CgDnVsVaporBench {
         failed ? "" : harness.ratioTo(vapor, "harness/vapor", "%.1f MB/s"),
         harness.ratioTo(disk, "harness/plain", "%.1f MB/s"), failed ? "" : vapor.ratioTo(disk, "vapor/plain",
         "%.1f MB/s"));
+    System.out.printf(Locale.ROOT, "%-9s harness/plain paired by round: %s%n", "", paired.format("%.2f"));
   }
 
   /** Starts a 3-datanode MiniOzoneCluster, stops it, and returns a copy of datanode 0's data directory. */

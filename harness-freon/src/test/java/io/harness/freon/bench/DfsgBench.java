@@ -2,6 +2,7 @@ package io.harness.freon.bench;
 
 import io.harness.core.cli.Harness;
 import io.harness.core.result.ResultWriter;
+import io.harness.core.run.RecordsFile;
 import io.harness.core.target.EmbeddedCluster;
 import io.harness.core.target.MiniDfsProvider;
 import io.harness.core.util.Rounds;
@@ -82,9 +83,9 @@ public final class DfsgBench {
             h.add(one[0]);
             phase.add(one[1]);
             paired.add(one[0] / f.get(r));
-            System.out.printf(Locale.ROOT, "%s -t %d round %d (%s first): harness %.2f s (writing %.2f s, cpu %.2f s), "
-                + "Freon %.2f s (cpu %.2f s)%n", names[c], threads[t], r + 1, pair % 2 == 0 ? "harness" : "Freon", one[0],
-                one[1], hCpu.get(r), f.get(r), fCpu.get(r));
+            System.out.printf(Locale.ROOT, "%s -t %d round %d (%s first): harness %.2f s (writing %.2f s, cpu %.2f s, "
+                + "%.0f files of %s took 0.4 s or more), Freon %.2f s (cpu %.2f s)%n", names[c], threads[t], r + 1,
+                pair % 2 == 0 ? "harness" : "Freon", one[0], one[1], hCpu.get(r), one[2], n, f.get(r), fCpu.get(r));
           }
           Rounds hr = Rounds.of(h);
           Rounds fr = Rounds.of(f);
@@ -142,7 +143,28 @@ public final class DfsgBench {
       throw new IllegalStateException("harness exited " + rc + ": " + sink.toString(StandardCharsets.UTF_8));
     }
     double phase = ((Number) ResultWriter.read(json).figures().get("seconds")).doubleValue();
-    return new double[] {s, phase};
+    return new double[] {s, phase, slowFiles(work.resolve("runs"))};
+  }
+
+  /**
+   * How many files of the newest run under {@code runs} took 0.4 s or more: on HDFS, a file whose close asked the
+   * NameNode to complete it before a datanode had reported the block waits the client's completeFile retry
+   * (dfs.client.block.write.locateFollowingBlock.initial.delay.ms, 400 ms), the same wait for any client.
+   */
+  private static double slowFiles(Path runs) throws java.io.IOException {
+    Path newest;
+    try (var list = Files.list(runs)) {
+      newest = list.filter(Files::isDirectory).max(java.util.Comparator.comparing(Path::toString)).orElseThrow();
+    }
+    long slow = 0;
+    for (var interval : RecordsFile.read(newest).intervals()) {
+      if (!interval.kind().equals("file")) {
+        continue;
+      }
+      var h = interval.histogram();
+      slow += h.getCountBetweenValues(400_000_000L, h.getMaxValue());
+    }
+    return slow;
   }
 
   private static double freon(Path site, String base, String prefix, String n, String size, int threads) {

@@ -49,7 +49,7 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
         // at a start barrier the run's seconds count from its release
         alone = LocalEngine.runAlone(0, range.fileName(), io.harness.core.engine.Window.NONE, writer,
             start == null ? io.harness.core.engine.MapReduceJobs.origin(context.getConfiguration())
-                : start.releaseEpochNanos());
+                : start.releaseEpochNanos(), io.harness.core.engine.MapReduceJobs.taskTimeout(context.getConfiguration()));
       }
       TaskRecord r = alone.record();
       if (r.failed()) {
