@@ -8,6 +8,8 @@ import javax.xml.XMLConstants;
 import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.parsers.SAXParser;
 import javax.xml.parsers.SAXParserFactory;
+import org.xml.sax.Attributes;
+import org.xml.sax.Locator;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 import org.xml.sax.helpers.DefaultHandler;
@@ -17,7 +19,9 @@ import org.xml.sax.helpers.DefaultHandler;
  * lazily: a malformed file is logged with a stack trace at the first lookup and then fails the run from
  * wherever that lookup happened. Parsing it here first (with external entities and DTDs never fetched)
  * turns that into one line naming the argument, the file and the parser's line, column and reason. A file
- * with a DOCTYPE is refused: every XML file the harness reads goes through here first.
+ * with a DOCTYPE is refused, and so is one with an XInclude element (Hadoop's reader would follow its href: a
+ * URL it connects to, or a local file read into the settings): every XML file the harness reads goes through
+ * here first.
  */
 final class ConfigFiles {
   private static final SAXParserFactory FACTORY = factory();
@@ -34,8 +38,12 @@ final class ConfigFiles {
       synchronized (FACTORY) {
         parser = FACTORY.newSAXParser();
       }
-      parser.parse(file, new DefaultHandler());
+      parser.parse(file, new NoIncludes());
     } catch (SAXParseException e) {
+      if (e instanceof Included) {
+        throw new UsageException(argument, shown + " has an XInclude element (line " + e.getLineNumber() + "): "
+            + "configuration files that include other resources are refused");
+      }
       if (String.valueOf(e.getMessage()).contains("DOCTYPE")) {
         throw new UsageException(argument, shown + " has a DOCTYPE declaration: DTDs and entities are refused in "
             + "configuration files (line " + e.getLineNumber() + ")");
@@ -68,6 +76,33 @@ final class ConfigFiles {
       throw new IllegalStateException("the JDK's XML parser lacks a standard feature: " + e.getMessage(), e);
     }
     return f;
+  }
+
+  /** Parses and keeps nothing; an {@code include} element (XInclude's, whatever its prefix) ends the parse. */
+  private static final class NoIncludes extends DefaultHandler {
+    private Locator locator;
+
+    @Override
+    public void setDocumentLocator(Locator locator) {
+      this.locator = locator;
+    }
+
+    @Override
+    public void startElement(String uri, String localName, String qName, Attributes attributes)
+        throws SAXException {
+      if (qName.equals("include") || qName.endsWith(":include")) {
+        throw new Included(locator);
+      }
+    }
+  }
+
+  /** What {@link NoIncludes} throws: where the include is. */
+  private static final class Included extends SAXParseException {
+    private static final long serialVersionUID = 1L;
+
+    Included(Locator locator) {
+      super("XInclude", locator);
+    }
   }
 
   private static String oneLine(String s) {

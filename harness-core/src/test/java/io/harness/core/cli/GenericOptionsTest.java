@@ -75,6 +75,25 @@ class GenericOptionsTest {
         + "line 1, column "), e.getMessage());
   }
 
+  /** Hadoop's reader follows an XInclude's href (a URL it connects to, a local file): refused, in -conf and site files. */
+  @Test
+  void includesAreRefusedBeforeHadoopFollowsThem(@TempDir Path dir) throws Exception {
+    Path secret = Files.writeString(dir.resolve("secret.txt"), "not for the settings");
+    for (String element : new String[] {"xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\"",
+        "include xmlns=\"http://www.w3.org/2001/XInclude\""}) {
+      Path conf = Files.createDirectories(dir.resolve("conf" + element.length()));
+      Path site = Files.writeString(conf.resolve("core-site.xml"), "<?xml version=\"1.0\"?>\n<configuration>\n<"
+          + element + " href=\"" + secret.toUri() + "\" parse=\"text\"/>\n</configuration>\n");
+      UsageException e = assertThrows(UsageException.class, () -> RunContext.baseConfiguration(Map.of(),
+          GenericOptions.extract("dfsio", "-conf", site.toString())));
+      assertEquals("-conf: " + site + " has an XInclude element (line 3): configuration files that include other "
+          + "resources are refused", e.getMessage());
+      e = assertThrows(UsageException.class, () -> RunContext.baseConfiguration(Map.of("HADOOP_CONF_DIR",
+          conf.toString()), GenericOptions.extract("x")));
+      assertEquals("$HADOOP_CONF_DIR", e.argument());
+    }
+  }
+
   @Test
   void fileSystemUriIsCheckedBeforeHadoopParsesIt() {
     for (String fs : new String[] {"hdfs://", "hdfs:///", "webhdfs:///", "o3fs:///x", "", "://x", "hdfs://a b/"}) {
