@@ -157,15 +157,20 @@ class CarelessInputIT {
     Files.writeString(dir.resolve("core-site.xml"), xxe);
     refused(Map.of("HADOOP_CONF_DIR", dir.toString()), "$HADOOP_CONF_DIR: " + dir.resolve("core-site.xml")
         + " has a DOCTYPE declaration", "dfsio", "-write", "--root", root, "--run-dir", runs);
-    // an XInclude, which Hadoop's reader would follow (a URL it connects to, a file read into the settings)
-    String include = "<?xml version=\"1.0\"?>\n<configuration><xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\""
-        + " href=\"file:///etc/hostname\" parse=\"text\"/></configuration>\n";
-    Files.writeString(file, include);
-    refused("-conf: " + file + " has an XInclude element (line 2)", "dfsio", "-write", "--root", root, "--run-dir",
-        runs, "-conf", file.toString());
-    Files.writeString(dir.resolve("core-site.xml"), include);
-    refused(Map.of("HADOOP_CONF_DIR", dir.toString()), "$HADOOP_CONF_DIR: " + dir.resolve("core-site.xml")
-        + " has an XInclude element", "dfsio", "-write", "--root", root, "--run-dir", runs);
+    // an XInclude, which Hadoop's reader would follow: a URL it would connect to, a local file that is no configuration
+    Path text = Files.writeString(work.resolve("notes.txt"), "not for the settings\n");
+    for (String[] c : new String[][] {{"http://127.0.0.1:9/x.xml", "only local files may be included"},
+        {text.toUri().toString(), "is not a well-formed Hadoop configuration: line 1"}}) {
+      String include = "<?xml version=\"1.0\"?>\n<configuration><xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\""
+          + " href=\"" + c[0] + "\"/></configuration>\n";
+      Files.writeString(file, include);
+      refused("-conf: " + file + " includes " + c[0] + " (line 2)", "dfsio", "-write", "--root", root, "--run-dir",
+          runs, "-conf", file.toString());
+      Files.writeString(dir.resolve("core-site.xml"), include);
+      refused(Map.of("HADOOP_CONF_DIR", dir.toString()), "$HADOOP_CONF_DIR: " + dir.resolve("core-site.xml")
+          + " includes " + c[0] + " (line 2)", "dfsio", "-write", "--root", root, "--run-dir", runs);
+      refused(c[1], "dfsio", "-write", "--root", root, "--run-dir", runs, "-conf", file.toString());
+    }
     // an experiment's file with a key given twice: not the last one silently taken
     Path twice = Files.writeString(work.resolve("twice.yaml"), Files.readString(experiment()) + "repeat: 1\nrepeat: 2\n");
     refused("not YAML: Duplicate field 'repeat'", "experiment", twice.toString(), "-o", work.resolve("e").toString());
