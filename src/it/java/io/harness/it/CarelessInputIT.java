@@ -95,6 +95,40 @@ class CarelessInputIT {
         + "}\nworkloads:\n  - run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/w\n");
   }
 
+  /**
+   * An output that is a file the line reads or another output writes: a saved run's own files (analyze, report,
+   * compare), a -conf file, two outputs of one workload; and report.html in a run's folder that is a symbolic link.
+   */
+  @Test
+  void outputsThatWouldWriteOverAnInput() throws Exception {
+    String result = run.resolve("result.json").toString();
+    refused("-o: " + result + " is the result.json of the run " + run, "report", run.toString(), "-o", result);
+    refused("--json: " + result + " is the result.json", "analyze", run.toString(), "--json", result);
+    String records = run.resolve("records.jsonl.gz").toString();
+    refused("--csv: " + records + " is the records.jsonl.gz", "compare", run.toString(), run.toString(), "--csv",
+        records);
+    refused("-o: " + result + " is the result.json", "compare", "--group", "a=" + run, run.toString(), "-o", result);
+    String html = work.resolve("c.html").toString();
+    refused("--csv: " + html + " is also -o's", "compare", run.toString(), run.toString(), "-o", html, "--csv", html);
+    Path conf = Files.writeString(work.resolve("site.xml"), "<configuration/>\n");
+    String res = work.resolve("res.log").toString();
+    String[] dfsio = {"dfsio", "-write", "--root", root, "--run-dir", runs, "-resFile", res};
+    refused("--json: " + conf + " is also -conf's", concat(dfsio, "-conf", conf.toString(), "--json", conf.toString()));
+    refused("-resFile: " + res + " is also --json's", concat(dfsio, "--json", res));
+    refused("-resFile: " + res + " is also --live-csv's", concat(dfsio, "--live-csv", res));
+    refused("--json: " + runs + " is also --run-dir's", concat(dfsio, "--json", runs));
+    Path other = Files.writeString(work.resolve("other.html"), "keep");
+    Files.delete(run.resolve("report.html"));
+    Files.createSymbolicLink(run.resolve("report.html"), other);
+    refused("RUN_DIR: " + run.resolve("report.html") + " is a symbolic link", "report", run.toString());
+    assertEquals("keep", Files.readString(other));
+  }
+
+  private static String[] concat(String[] line, String... more) {
+    return java.util.stream.Stream.concat(java.util.Arrays.stream(line), java.util.Arrays.stream(more))
+        .toArray(String[]::new);
+  }
+
   /** Sizes that overflow a long, or that the local disk cannot hold: refused with both numbers. */
   @Test
   void sizesThatCannotFit() throws Exception {
@@ -107,6 +141,8 @@ class CarelessInputIT {
         "-resFile", work.resolve("res.log").toString());
     refused("-n x -s: 9223372036854775807 x 1 MB is more bytes than a run can count",
         "freon", "dfsg", "-n", Long.toString(Long.MAX_VALUE), "-s", "1MB", "--path", root, "--run-dir", runs);
+    refused("--buffer: must be below 2 GB, was 3GB", "freon", "dfsg", "-n", "1", "-s", "1MB", "--buffer", "3GB",
+        "--path", root, "--run-dir", runs);
   }
 
   /** A DTD in any configuration file the harness reads: refused, so no entity of it is ever resolved. */
@@ -121,6 +157,23 @@ class CarelessInputIT {
     Files.writeString(dir.resolve("core-site.xml"), xxe);
     refused(Map.of("HADOOP_CONF_DIR", dir.toString()), "$HADOOP_CONF_DIR: " + dir.resolve("core-site.xml")
         + " has a DOCTYPE declaration", "dfsio", "-write", "--root", root, "--run-dir", runs);
+    // an XInclude, which Hadoop's reader would follow: a URL it would connect to, a local file that is no configuration
+    Path text = Files.writeString(work.resolve("notes.txt"), "not for the settings\n");
+    for (String[] c : new String[][] {{"http://127.0.0.1:9/x.xml", "only local files may be included"},
+        {text.toUri().toString(), "is not a well-formed Hadoop configuration: line 1"}}) {
+      String include = "<?xml version=\"1.0\"?>\n<configuration><xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\""
+          + " href=\"" + c[0] + "\"/></configuration>\n";
+      Files.writeString(file, include);
+      refused("-conf: " + file + " includes " + c[0] + " (line 2)", "dfsio", "-write", "--root", root, "--run-dir",
+          runs, "-conf", file.toString());
+      Files.writeString(dir.resolve("core-site.xml"), include);
+      refused(Map.of("HADOOP_CONF_DIR", dir.toString()), "$HADOOP_CONF_DIR: " + dir.resolve("core-site.xml")
+          + " includes " + c[0] + " (line 2)", "dfsio", "-write", "--root", root, "--run-dir", runs);
+      refused(c[1], "dfsio", "-write", "--root", root, "--run-dir", runs, "-conf", file.toString());
+    }
+    // an experiment's file with a key given twice: not the last one silently taken
+    Path twice = Files.writeString(work.resolve("twice.yaml"), Files.readString(experiment()) + "repeat: 1\nrepeat: 2\n");
+    refused("not YAML: Duplicate field 'repeat'", "experiment", twice.toString(), "-o", work.resolve("e").toString());
   }
 
   /** Names that leave their root, and roots whose URI names no host. */

@@ -37,6 +37,11 @@ public final class DfsioWorkload implements Workload<Target> {
   private Path root;
   private boolean mapReduce;
 
+  @Override
+  public java.util.Map<String, java.nio.file.Path> localOutputs() {
+    return resFile == null ? java.util.Map.of() : java.util.Map.of("-resFile", java.nio.file.Path.of(resFile));
+  }
+
   /** A run of {@code plan}; {@code resFile}, when not null, gets the printed block appended. */
   public DfsioWorkload(DfsioPlan plan, String resFile) {
     this.plan = plan;

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -23,6 +24,7 @@ public final class CopyWorkload implements Workload<SparkTarget> {
 
   private final Copy.Plan plan;
   private ParquetDirs.DataFiles sourceFiles;
+  private String writesUnder;
 
   public CopyWorkload(Copy.Plan plan) {
     this.plan = plan;
@@ -54,6 +56,18 @@ public final class CopyWorkload implements Workload<SparkTarget> {
     }
     ParquetDirs.checkDestination(dst, plan.overwrite(), "--overwrite replaces a directory that holds Spark's "
         + "Parquet output");
+    writesUnder = dst.uri();
+  }
+
+  /** The source's bytes, once {@link #preflight} has listed them (the copy is about as large). */
+  @Override
+  public OptionalLong plannedBytes() {
+    return sourceFiles == null ? OptionalLong.empty() : OptionalLong.of(sourceFiles.bytes());
+  }
+
+  @Override
+  public String writesUnder() {
+    return writesUnder;
   }
 
   /** Whether {@code inner} is {@code outer} or lies under it (both qualified). */

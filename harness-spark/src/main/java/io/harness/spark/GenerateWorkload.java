@@ -4,11 +4,13 @@ import io.harness.core.run.Figures;
 import io.harness.core.run.RunRecords;
 import io.harness.core.run.Settings;
 import io.harness.core.run.Workload;
+import io.harness.core.util.Sizes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * A {@code spark generate} run for the pipeline: {@code iterations} Spark jobs, each appending {@code records}
@@ -22,6 +24,7 @@ public final class GenerateWorkload implements Workload<SparkTarget> {
   static final String DIR = "DIR";
 
   private final Generate.Plan plan;
+  private String writesUnder;
 
   public GenerateWorkload(Generate.Plan plan) {
     this.plan = plan;
@@ -46,6 +49,19 @@ public final class GenerateWorkload implements Workload<SparkTarget> {
   public void preflight(SparkTarget target) throws Exception {
     ParquetDirs.checkDestination(target.place(DIR), plan.overwrite(), "generate writes a new data set; "
         + "--overwrite replaces one that holds Spark's Parquet output");
+    writesUnder = target.place(DIR).uri();
+  }
+
+  /** The payloads' bytes (the ids and Parquet's own pages come on top; the payloads do not compress). */
+  @Override
+  public OptionalLong plannedBytes() {
+    return OptionalLong.of(Sizes.planned("--records x --iteration x --record-size",
+        plan.records() * plan.iterations(), plan.recordSize()));
+  }
+
+  @Override
+  public String writesUnder() {
+    return writesUnder;
   }
 
   @Override

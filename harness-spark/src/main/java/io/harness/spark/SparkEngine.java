@@ -159,7 +159,9 @@ final class SparkEngine implements Engine {
       }
       try {
         return action.call();
-      } catch (RuntimeException e) {
+      } catch (Exception e) {
+        // Spark's own exceptions (SparkException: a job failed or was cancelled) are checked ones Scala throws
+        // undeclared: every failure of the action is the job's
         if (stop.requested()) {
           throw new Stopped(what);
         }

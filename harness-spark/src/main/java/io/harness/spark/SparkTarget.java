@@ -162,6 +162,17 @@ public final class SparkTarget implements RunTarget {
     return out;
   }
 
+  /** The local disk's free bytes under {@code root} when it is a path argument's, on the local file system. */
+  @Override
+  public java.util.OptionalLong localFreeBytes(String root) {
+    for (Place p : places.values()) {
+      if (p.uri().equals(root)) {
+        return p.target().localFreeBytes(root);
+      }
+    }
+    return java.util.OptionalLong.empty();
+  }
+
   @Override
   public String location() {
     return places.get(spec.root()).target().uri().toString();

@@ -127,6 +127,11 @@ class SparkBadInputTest {
     bad("--record-size", "spark", "generate", url("new"), "--records", "10", "--record-size", "12X");
     bad("--records", "spark", "generate", url("new"), "--records", "9223372036854775807", "--iteration", "2");
     bad("--partitions", "spark", "generate", url("new"), "--records", "10", "--partitions", "0");
+    // the payloads' bytes: more than a long is refused, and more than the local disk has free without --force
+    assertTrue(bad("--records x --iteration x --record-size", "spark", "generate", url("new"), "--records",
+        "9223372036854775807").contains("is more bytes than a run can count"));
+    assertTrue(bad("--force", "spark", "generate", url("new"), "--records", "100000000", "--iteration", "1000")
+        .contains("to the local disk under " + url("new").replaceFirst("^file:/+", "file:/")));
     bad("--compression", "spark", "generate", url("new"), "--records", "10", "--compression", "rar");
   }
 

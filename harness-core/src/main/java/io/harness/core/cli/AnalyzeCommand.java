@@ -57,6 +57,9 @@ public final class AnalyzeCommand extends BaseSubcommand implements Callable<Int
     window.check();
     RunContext context = context();
     SavedRun run = SavedRun.load(dir, "RUN_DIR");
+    if (json != null) {
+      run.refuseAsOutput("--json", json);
+    }
     window.check(run.records(), dir);
     RunResult saved = run.result();
     Analysis.Result analysis = run.analysis(window.skipNanos(), window.untilNanos());

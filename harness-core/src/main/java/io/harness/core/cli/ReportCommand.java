@@ -7,6 +7,7 @@ import io.harness.core.report.HtmlReport;
 import io.harness.core.report.SavedRun;
 import io.harness.core.util.LocalOutputs;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,11 +62,19 @@ public final class ReportCommand extends BaseSubcommand implements Callable<Inte
     for (Path dir : dirs) {
       SavedRun run = SavedRun.load(dir, "RUN_DIR");
       window.check(run.records(), dir);
+      if (output != null) {
+        run.refuseAsOutput("-o", output);
+      }
       runs.add(run);
     }
     Path out = output;
     if (out == null) {
       out = runs.get(0).dir().resolve(HtmlReport.FILE);
+      if (Files.isSymbolicLink(out)) {
+        // a folder from elsewhere could point it at any file of this user's
+        throw new UsageException("RUN_DIR", out + " is a symbolic link: the report is not written through it "
+            + "(remove it, or give -o)");
+      }
       LocalOutputs.checkFile("RUN_DIR", out);
     }
     LocalOutputs.createParent(out);

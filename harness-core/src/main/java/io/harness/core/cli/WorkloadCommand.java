@@ -127,6 +127,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     io.harness.core.run.Clients checkedClients = clients == null ? null : clients.checked(clientConf(host));
     TargetSource<Target> source = ownTarget() ? null : targetSource();
     RunBuilder.Start<?> start = measures() ? start(source) : null;
+    distinctLocalFiles(start == null ? null : start.workload());
     String liveOption = host == null ? null : recording.live.given();
     if (liveOption != null) {
       throw new UsageException(liveOption, "not on a workload's line: give it to harness experiment, whose live "
@@ -156,6 +157,34 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       context.ended(outcome);
       return outcome.exitCode();
     }
+  }
+
+  /**
+   * The line's local files, read (-conf) or written (--run-dir, --json, --live-csv, the workload's own): bad input
+   * when two options name one file, which would be written over (a -conf file given twice is read twice, no more).
+   */
+  private void distinctLocalFiles(Workload<?> workload) {
+    java.util.List<String> options = new java.util.ArrayList<>();
+    java.util.List<java.nio.file.Path> paths = new java.util.ArrayList<>();
+    java.util.List<String> generic = context.genericOptions().generic();
+    java.util.Set<java.nio.file.Path> confs = new java.util.HashSet<>();
+    for (int i = 0; i + 1 < generic.size(); i += 2) {
+      if (generic.get(i).equals("-conf")
+          && confs.add(java.nio.file.Path.of(generic.get(i + 1)).toAbsolutePath().normalize())) {
+        options.add("-conf");
+        paths.add(java.nio.file.Path.of(generic.get(i + 1)));
+      }
+    }
+    options.addAll(java.util.List.of("--run-dir", "--json", "--live-csv"));
+    paths.addAll(java.util.Arrays.asList(recording.runDir, recording.json, recording.live.liveCsv));
+    if (workload != null) {
+      workload.localOutputs().forEach((option, path) -> {
+        options.add(option);
+        paths.add(path);
+      });
+    }
+    io.harness.core.util.LocalOutputs.distinct(options.toArray(new String[0]),
+        paths.toArray(new java.nio.file.Path[0]));
   }
 
   /**

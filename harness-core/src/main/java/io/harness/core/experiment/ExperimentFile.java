@@ -1,5 +1,6 @@
 package io.harness.core.experiment;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -86,11 +87,14 @@ public record ExperimentFile(String source, String name, String description, int
   public static ExperimentFile read(Path file) {
     String arg = file.toString();
     if (!Files.isRegularFile(file)) {
-      throw new UsageException(arg, "no such file");
+      throw new UsageException(arg, Files.isDirectory(file) ? "is a directory, not an experiment's file"
+          : "no such file");
     }
     JsonNode root;
     try {
-      root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+      // a key given twice is an edit gone wrong, not a choice: refused, never the last one silently taken
+      root = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .readTree(file.toFile());
     } catch (IOException e) {
       throw new UsageException(arg, "not YAML: " + String.valueOf(e.getMessage()).split("\\R", 2)[0]);
     }

@@ -22,6 +22,9 @@ import java.util.ServiceLoader;
  * records are missing or damaged, is bad input ({@link UsageException} naming {@code argument}).
  */
 public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<?> workload) {
+  /** The files of its folder a run keeps (besides its flame graphs, flamegraph-EVENT.html). */
+  private static final java.util.List<String> KEPT = java.util.List.of(RunFolder.RESULT, RunFolder.LOG,
+      RecordsFile.RECORDS, RecordsFile.LATENCY, RunCsv.RESULT, RunCsv.TIMESERIES, RunCsv.TASKS);
 
   /** Reads the run in {@code dir}; {@code argument} is the command-line argument bad input is reported against. */
   public static SavedRun load(Path dir, String argument) {
@@ -63,6 +66,29 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
       throw new UsageException(argument, e.getMessage());
     }
     return new SavedRun(dir, saved, records, restore(saved, argument, savedFiguresDo));
+  }
+
+  /**
+   * Refuses {@code output}, what {@code option} writes, when it is one of the files the run keeps in its folder
+   * (its result, records, CSV files, log, flame graphs; report.html aside, which {@code harness report} draws
+   * again): a command that reads the run never writes over it.
+   */
+  public void refuseAsOutput(String option, Path output) {
+    if (!Files.exists(output)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        String name = f.getFileName().toString();
+        if ((KEPT.contains(name) || name.startsWith("flamegraph-")) && Files.isSameFile(f, output)) {
+          throw new UsageException(option, output + " is the " + name + " of the run " + dir + ", which this "
+              + "command reads: write elsewhere");
+        }
+      }
+    } catch (IOException e) {
+      // a folder that cannot be listed now was read a moment ago: what it kept is the files named above
+      throw new UsageException(option, "cannot list " + dir + ": " + e.getMessage());
+    }
   }
 
   /** The figures of its workload that a comparison shows beside the aggregate. */

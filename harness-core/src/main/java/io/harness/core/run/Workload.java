@@ -29,10 +29,19 @@ public interface Workload<T extends RunTarget> {
 
   /**
    * The bytes the run writes, when its options fix them (what an experiment's {@code --dry-run} adds up); empty
-   * when they do not (reads, runs bounded by time, Spark's Parquet).
+   * when they do not (reads, runs bounded by time); a copy's may be known once {@link #preflight} has read its
+   * source.
    */
   default java.util.OptionalLong plannedBytes() {
     return java.util.OptionalLong.empty();
+  }
+
+  /**
+   * The local files the run writes besides its folder, by the option that names each (dfsio's {@code -resFile}),
+   * for the check that no two of a line's files are one. None by default.
+   */
+  default java.util.Map<String, java.nio.file.Path> localOutputs() {
+    return java.util.Map.of();
   }
 
   /**

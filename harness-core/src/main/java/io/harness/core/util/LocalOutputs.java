@@ -72,6 +72,32 @@ public final class LocalOutputs {
     }
   }
 
+  /**
+   * Refuses two of {@code paths} (those of {@code options}, in order; null: not given) that name one file, which
+   * each would write over the other's: the later option is named.
+   */
+  public static void distinct(String[] options, Path... paths) {
+    for (int j = 1; j < paths.length; j++) {
+      for (int i = 0; i < j; i++) {
+        if (paths[i] != null && paths[j] != null && same(paths[i], paths[j])) {
+          throw new UsageException(options[j], paths[j] + " is also " + options[i] + "'s: give each option a path of its own");
+        }
+      }
+    }
+  }
+
+  /** Whether {@code a} and {@code b} name one file: the same file once both exist, else the same absolute path. */
+  static boolean same(Path a, Path b) {
+    try {
+      if (Files.exists(a) && Files.exists(b)) {
+        return Files.isSameFile(a, b);
+      }
+    } catch (IOException e) {
+      // compared by name below
+    }
+    return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+  }
+
   /** A path given as text: one the file system cannot name (a NUL character, say) is bad input. */
   public static Path path(String option, String text) {
     try {

@@ -75,6 +75,46 @@ class GenericOptionsTest {
         + "line 1, column "), e.getMessage());
   }
 
+  /**
+   * Hadoop's reader follows an XInclude's href (a URL it connects to, a local file read into the settings): a
+   * local configuration file is included (a ViewFs mount table), anything else is refused, in -conf and site files.
+   */
+  @Test
+  void includesOfLocalConfigurationsAreReadAndOthersRefused(@TempDir Path dir) throws Exception {
+    Path secret = Files.writeString(dir.resolve("secret.txt"), "not for the settings");
+    Files.writeString(dir.resolve("mounts.xml"), "<?xml version=\"1.0\"?>\n<configuration><property><name>"
+        + "fs.viewfs.mounttable.c.link./data</name><value>hdfs://nn:8020/data</value></property></configuration>\n");
+    Path conf = Files.createDirectories(dir.resolve("conf"));
+    for (String element : new String[] {"xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\"",
+        "include xmlns=\"http://www.w3.org/2001/XInclude\""}) {
+      Path site = Files.writeString(conf.resolve("core-site.xml"), "<?xml version=\"1.0\"?>\n<configuration>\n<"
+          + element + " href=\"../mounts.xml\"/>\n</configuration>\n");
+      assertEquals("hdfs://nn:8020/data", RunContext.baseConfiguration(Map.of(), GenericOptions.extract("dfsio",
+          "-conf", site.toString())).get("fs.viewfs.mounttable.c.link./data"), element);
+    }
+    String[][] refused = {
+        {secret.toUri().toString(), "includes " + secret.toUri() + " (line 3) is not a well-formed Hadoop configuration"},
+        {"http://127.0.0.1:9/x.xml", "includes http://127.0.0.1:9/x.xml (line 3): only local files may be included"},
+        {"missing.xml", "includes missing.xml (line 3), which does not exist (and has no xi:fallback)"},
+        {"core-site.xml", "includes core-site.xml (line 3): includes may not loop"}};
+    for (String[] c : refused) {
+      Path site = Files.writeString(conf.resolve("core-site.xml"), "<?xml version=\"1.0\"?>\n<configuration>\n"
+          + "<xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\" href=\"" + c[0] + "\"/>\n</configuration>\n");
+      UsageException e = assertThrows(UsageException.class, () -> RunContext.baseConfiguration(Map.of(),
+          GenericOptions.extract("dfsio", "-conf", site.toString())));
+      assertEquals("-conf", e.argument());
+      assertTrue(e.getMessage().startsWith("-conf: " + site + " " + c[1]), e.getMessage());
+      e = assertThrows(UsageException.class, () -> RunContext.baseConfiguration(Map.of("HADOOP_CONF_DIR",
+          conf.toString()), GenericOptions.extract("x")));
+      assertEquals("$HADOOP_CONF_DIR", e.argument());
+    }
+    // a missing file with a fallback is Hadoop's to handle
+    Path site = Files.writeString(conf.resolve("core-site.xml"), "<?xml version=\"1.0\"?>\n<configuration>\n"
+        + "<xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\" href=\"missing.xml\"><xi:fallback/></xi:include>\n"
+        + "</configuration>\n");
+    RunContext.baseConfiguration(Map.of(), GenericOptions.extract("dfsio", "-conf", site.toString())).get("x");
+  }
+
   @Test
   void fileSystemUriIsCheckedBeforeHadoopParsesIt() {
     for (String fs : new String[] {"hdfs://", "hdfs:///", "webhdfs:///", "o3fs:///x", "", "://x", "hdfs://a b/"}) {

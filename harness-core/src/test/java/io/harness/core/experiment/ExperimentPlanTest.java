@@ -92,6 +92,12 @@ class ExperimentPlanTest {
   }
 
   @Test
+  void aDirectoryIsNotAnExperimentsFile(@TempDir Path dir) {
+    UsageException e = assertThrows(UsageException.class, () -> ExperimentFile.read(dir));
+    assertEquals(dir + ": is a directory, not an experiment's file", e.getMessage());
+  }
+
+  @Test
   void badKeysAreNamedWithTheirPath(@TempDir Path dir) throws Exception {
     String[] cases = {
         FILE.replace("datanodes: 1}", "datanodes: 99}"), "targets.a.datanodes: expected a whole number from 1 to 16",
@@ -107,7 +113,10 @@ class ExperimentPlanTest {
         "workloads[1].figures[1]: 'p99' is not a column",
         FILE.replace("repeat: 2", "repeat: 2\nfigures: [seconds, seconds]"), "figures: a value is given twice",
         FILE.replace("/p${run}\"}", "/p${run}\", figures: {a: 1}}"),
-        "workloads[1].steps[0].figures: expected a value or a non-empty list"};
+        "workloads[1].steps[0].figures: expected a value or a non-empty list",
+        // a key given twice, at the top or deeper: refused, not the last one taken
+        FILE.replace("repeat: 2", "repeat: 2\nrepeat: 3"), "not YAML: Duplicate field 'repeat'",
+        FILE.replace("threads: [1, 10]", "threads: [1, 10]\n  threads: [2]"), "not YAML: Duplicate field 'threads'"};
     for (int i = 0; i < cases.length; i += 2) {
       String text = cases[i];
       String expected = dir.resolve("e.yaml") + ": " + cases[i + 1];

@@ -159,8 +159,8 @@ public final class Dfsg extends WorkloadOptions<Dfsg, Dfsg.Plan> {
       throw new UsageException("-n", "must be at least 1, was " + files);
     }
     long fileBytes = Units.bytes("-s", size, 0);
-    int bufferBytes = (int) Math.min(Integer.MAX_VALUE - 16, Units.bytes("--buffer", buffer, 1));
-    int copyBytes = (int) Math.min(Integer.MAX_VALUE - 16, Units.bytes("--copy-buffer", copyBuffer, 1));
+    int bufferBytes = array("--buffer", buffer);
+    int copyBytes = array("--copy-buffer", copyBuffer);
     if (copyBytes > bufferBytes) {
       throw new UsageException("--copy-buffer", "must be at most --buffer (" + bufferBytes + " B), was " + copyBuffer);
     }
@@ -176,6 +176,15 @@ public final class Dfsg extends WorkloadOptions<Dfsg, Dfsg.Plan> {
         nanos, threadsOr(DEFAULT_THREADS), failAtEnd, seed);
   }
 
+
+  /** A buffer's size: at least a byte and below 2 GB (one Java array, whose offsets stay ints), never cut down. */
+  private static int array(String option, String size) {
+    long bytes = Units.bytes(option, size, 1);
+    if (bytes > Integer.MAX_VALUE - 16) {
+      throw new UsageException(option, "must be below 2 GB, was " + size);
+    }
+    return (int) bytes;
+  }
 
   @Override
   public DfsgWorkload workload(Plan plan, String root) {

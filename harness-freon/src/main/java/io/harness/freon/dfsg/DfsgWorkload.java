@@ -155,9 +155,10 @@ public final class DfsgWorkload implements Workload<Target> {
     try {
       for (long remaining = plan.fileBytes(); remaining > 0; remaining -= plan.bufferBytes()) {
         int cur = (int) Math.min(plan.bufferBytes(), remaining);
-        for (int i = 0; i < cur; i += plan.copyBytes()) {
+        // a long: the last offset plus a call's bytes may pass an int's range with a buffer near 2 GB
+        for (long i = 0; i < cur; i += plan.copyBytes()) {
           rec.enter("write");
-          out.write(content, i, Math.min(plan.copyBytes(), cur - i));
+          out.write(content, (int) i, (int) Math.min(plan.copyBytes(), cur - i));
           switch (plan.sync()) {
             case HFLUSH -> {
               rec.enter("hflush");

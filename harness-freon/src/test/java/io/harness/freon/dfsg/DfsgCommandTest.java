@@ -107,8 +107,13 @@ class DfsgCommandTest {
     String[][] cases = {
         {"-n", "0", "--path", p}, {"-s", "lots", "--path", p}, {"--copy-buffer", "20000", "--path", p},
         {"--buffer", "0", "--path", p}, {"-p", "a/b", "--path", p}, {"--sync", "sometimes", "--path", p},
-        {"--duration", "soon", "--path", p}, {"-t", "0", "--path", p}};
-    String[] names = {"-n", "-s", "--copy-buffer", "--buffer", "--prefix", "--sync", "--duration", "--threads"};
+        {"--duration", "soon", "--path", p}, {"-t", "0", "--path", p},
+        // a buffer is one Java array: 2 GB and more is refused, not cut down to what an array holds
+        {"--buffer", "3GB", "--path", p}, {"--buffer", "2GB", "--copy-buffer", "1KB", "--path", p},
+        {"--buffer", "1GB", "--copy-buffer", "9TB", "--path", p}};
+    String[] names = {"-n", "-s", "--copy-buffer", "--buffer", "--prefix", "--sync", "--duration", "--threads",
+        "--buffer: must be below 2 GB, was 3GB", "--buffer: must be below 2 GB, was 2GB",
+        "--copy-buffer: must be below 2 GB, was 9TB"};
     for (int i = 0; i < cases.length; i++) {
       String[] r = run(cases[i]);
       assertEquals("2", r[0], String.join(" ", cases[i]) + "\n" + r[1] + r[2]);
