@@ -73,7 +73,7 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
   private long items = 1000;
 
   @Option(names = {"-s", "--size"}, paramLabel = "SIZE",
-      description = "Bytes written into each file at create, read back by read: B, KB, MB or K, M (binary); "
+      description = "Bytes written into each file at create, read back by read: 4096, 64KB, 1MB (binary units) "
           + "(default: ${DEFAULT-VALUE}, empty files).")
   private String size = "0";
 

@@ -62,6 +62,16 @@ public final class NamespaceWorkload implements Workload<Target> {
     return plan;
   }
 
+  /** As -t is at most -n: every thread of every client needs an item. */
+  @Override
+  public void checkClients(int clients) {
+    if (clients > 1 && plan.items() < (long) plan.threads() * clients) {
+      throw new io.harness.core.base.UsageException("--clients", clients + " clients x " + plan.threads()
+          + " thread(s) need at least " + (long) plan.threads() * clients + " items (-n " + plan.items()
+          + "): a thread needs an item");
+    }
+  }
+
   @Override
   public String writesUnder() {
     return base == null ? null : base.toString();

@@ -211,6 +211,12 @@ class ClientsLocalRunnerTest {
     // the local job runner would start every client in this JVM: a careless count is refused, not run
     assertUsageError(run("namespace", "--engine", "mapreduce", "--clients", "100000", "-n", "3", "--path",
         dir.resolve("b").toString()), "--clients");
+    // as -t is at most -n: every thread of every client needs an item
+    Run idle = run("namespace", "--engine", "mapreduce", "--clients", "3", "-t", "2", "-n", "5", "--path",
+        dir.resolve("b").toString());
+    assertUsageError(idle, "--clients");
+    assertTrue(idle.err().contains("--clients: 3 clients x 2 thread(s) need at least 6 items (-n 5)"), idle.err());
     assertFalse(Files.exists(dir.resolve("b")));
+    assertFalse(Files.exists(dir.resolve("runs")), "no run folder for bad input");
   }
 }

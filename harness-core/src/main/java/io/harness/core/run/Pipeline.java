@@ -39,6 +39,7 @@ public final class Pipeline {
     Recording recording = settings.recording();
     PrintStream out = settings.out();
     workload.plannedBytes(); // a plan whose bytes overflow is bad input before anything is made
+    workload.checkClients(settings.clients().count());
     PrintStream err = settings.err();
     RunFolder folder = recording == null ? RunFolder.none()
         : recording.open(Recording.runId(workload.name(), workload.operation()), err, settings.captureLogs());

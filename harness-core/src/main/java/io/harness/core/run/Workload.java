@@ -37,6 +37,12 @@ public interface Workload<T extends RunTarget> {
   }
 
   /**
+   * Throws {@link io.harness.core.base.UsageException} when the plan cannot be split over {@code clients} client JVMs
+   * ({@code --clients}), checked before anything is made. Nothing by default (a client left without items idles).
+   */
+  default void checkClients(int clients) {}
+
+  /**
    * The local files the run writes besides its folder, by the option that names each (dfsio's {@code -resFile}),
    * for the check that no two of a line's files are one. None by default.
    */
