@@ -153,8 +153,10 @@ public final class MapReduceJobs {
       live.update();
     }
     if (!job.isSuccessful()) {
-      throw new RunFailedException("MapReduce job " + job.getJobID() + " failed: "
-          + job.getStatus().getFailureInfo());
+      String info = job.getStatus().getFailureInfo();
+      // the local job runner gives "NA": its failed task's exception went to the log
+      throw new RunFailedException("MapReduce job " + job.getJobID() + " failed: " + (info == null || info.isBlank()
+          || info.equals("NA") ? "a task failed (the run's log has its exception)" : info));
     }
     return millis;
   }

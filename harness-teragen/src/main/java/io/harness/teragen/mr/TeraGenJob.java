@@ -78,6 +78,33 @@ public final class TeraGenJob {
   }
 
   /**
+   * Where a map that fails leaves its reason ({@code <out>/_failed/part-m-NNNNN}), for the launcher's line: the local
+   * job runner keeps no failed task's diagnostics. Removed after the job.
+   */
+  static final String FAILED_DIR = "_failed";
+
+  /** {@code ; part-m-00001: <reason>} for each failed map's reason left in {@code failed} (at most 3), else empty. */
+  private static String failedMaps(FileSystem fs, Path failed) {
+    StringBuilder b = new StringBuilder();
+    try {
+      FileStatus[] reasons = fs.exists(failed) ? fs.listStatus(failed) : new FileStatus[0];
+      java.util.Arrays.sort(reasons);
+      for (int i = 0; i < Math.min(3, reasons.length); i++) {
+        try (FSDataInputStream in = fs.open(reasons[i].getPath())) {
+          b.append("; ").append(reasons[i].getPath().getName()).append(": ")
+              .append(new String(in.readNBytes(1000), StandardCharsets.UTF_8).strip());
+        }
+      }
+      if (reasons.length > 3) {
+        b.append("; ").append(reasons.length - 3).append(" more map(s) failed");
+      }
+    } catch (IOException e) {
+      // the job's own failure is the line then
+    }
+    return b.toString();
+  }
+
+  /**
    * Runs the job writing {@code rows} rows in {@code maps} files under {@code out}, its maps starting together at
    * {@code barrier} (null: none; its folder is {@code _clients} in the output directory, removed at the end).
    */
@@ -104,7 +131,15 @@ public final class TeraGenJob {
       MapBarrier.configure(conf, barrier, maps, fs.makeQualified(out));
     }
     TaskInstrumentation.configure(job, recording == null ? null : recording.taskAgent(), log);
-    double millis = MapReduceJobs.submitAndWait(job, log, stop);
+    Path failed = new Path(out, FAILED_DIR);
+    double millis;
+    try {
+      millis = MapReduceJobs.submitAndWait(job, log, stop);
+    } catch (RunFailedException e) {
+      throw new RunFailedException(e.getMessage() + failedMaps(fs, failed), e);
+    } finally {
+      fs.delete(failed, true);
+    }
     MapBarrier.Collected started = barrier == null ? null
         : MapBarrier.collect(fs, out, barrier, maps, job.getJobID().toString());
     List<TaskRecord> records = new ArrayList<>();

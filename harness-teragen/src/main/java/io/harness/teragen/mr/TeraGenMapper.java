@@ -53,6 +53,12 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       }
       TaskRecord r = alone.record();
       if (r.failed()) {
+        // the reason, where the launcher finds it whatever the runner keeps of a failed task (the local one: nothing)
+        Path reason = new Path(org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.getOutputPath(context),
+            TeraGenJob.FAILED_DIR + "/" + range.fileName());
+        try (FSDataOutputStream out = fs.create(reason, true)) {
+          out.write(r.error().getBytes(StandardCharsets.UTF_8));
+        }
         throw new IOException(range.fileName() + ": " + r.error());
       }
       java.util.Map<String, Object> extra = new java.util.LinkedHashMap<>(r.extra());
