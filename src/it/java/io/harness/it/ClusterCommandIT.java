@@ -154,6 +154,16 @@ class ClusterCommandIT {
         "cluster", "hdfs:1", "--write-config", work.resolve("core-site.xml").toString());
     BadInput.expect(work, "--data: " + work.resolve("full") + " is not empty and not a harness cluster's", "cluster",
         "hdfs:1", "--data", work.resolve("full").toString());
+    // permissions do not tell a virtual file system: checked by creating, as every local output is
+    BadInput.expect(work, "--write-config: cannot create /proc/hc.xml", "cluster", "hdfs:1", "--write-config",
+        "/proc/hc.xml");
+    BadInput.expect(work, "--data: cannot create /proc/hc-data", "cluster", "hdfs:1", "--data", "/proc/hc-data");
+    // the client file in the data folder (or that folder itself) is the cluster's to fill and remove
+    BadInput.expect(work, "--write-config: " + work.resolve("dd/cluster.log") + " is in the cluster's data folder",
+        "cluster", "hdfs:1", "--data", work.resolve("dd").toString(), "--write-config",
+        work.resolve("dd/cluster.log").toString());
+    BadInput.expect(work, "--write-config: " + work.resolve("hc.xml") + " is in the cluster's data folder", "cluster",
+        "hdfs:1", "--data", work.resolve("hc.xml").toString(), "--write-config", work.resolve("hc.xml").toString());
   }
 
   @Test

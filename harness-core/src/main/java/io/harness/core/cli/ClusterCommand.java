@@ -77,6 +77,9 @@ public final class ClusterCommand extends BaseSubcommand implements Callable<Int
     Path cwd = Path.of("").toAbsolutePath();
     ClientSite site = writeConfig == null ? null : ClientSite.check(writeConfig, cwd);
     DataFolder folder = DataFolder.check(data, name, cwd);
+    if (site != null) {
+      site.outside(folder.dir());
+    }
 
     Signals.stopping("stopping the cluster");
     if (site != null && site.removeStale()) {
