@@ -166,6 +166,20 @@ class ClusterCommandIT {
         "hdfs:1", "--data", work.resolve("hc.xml").toString(), "--write-config", work.resolve("hc.xml").toString());
   }
 
+  /**
+   * A -D setting Hadoop cannot read is found only when the servers start: bad input naming the key (it was "could not
+   * start", exit 1, with Hadoop's bare NumberFormatException), and nothing stays, --keep-data or not.
+   */
+  @Test
+  void aServerSettingHadoopCannotReadIsBadInput() throws Exception {
+    FileTree before = FileTree.of(work);
+    Run number = Cli.process(work, 120, "cluster", "hdfs:1", "--keep-data", "-D", "dfs.namenode.handler.count=abc");
+    assertUsageError(number, "-D dfs.namenode.handler.count: 'abc' is not a number");
+    Run size = Cli.process(work, 120, "cluster", "hdfs:1", "-D", "dfs.blocksize=xyz");
+    assertUsageError(size, "-D dfs.blocksize: 'xyz' is not a size");
+    before.assertUnchanged("a cluster that never started leaves nothing");
+  }
+
   @Test
   void ozoneClusterOutlivesEachCommandAndIsRemovedOnSigterm() throws Exception {
     Path conf = work.resolve("oc.xml");
