@@ -154,6 +154,30 @@ class ClusterCommandIT {
         "cluster", "hdfs:1", "--write-config", work.resolve("core-site.xml").toString());
     BadInput.expect(work, "--data: " + work.resolve("full") + " is not empty and not a harness cluster's", "cluster",
         "hdfs:1", "--data", work.resolve("full").toString());
+    // permissions do not tell a virtual file system: checked by creating, as every local output is
+    BadInput.expect(work, "--write-config: cannot create /proc/hc.xml", "cluster", "hdfs:1", "--write-config",
+        "/proc/hc.xml");
+    BadInput.expect(work, "--data: cannot create /proc/hc-data", "cluster", "hdfs:1", "--data", "/proc/hc-data");
+    // the client file in the data folder (or that folder itself) is the cluster's to fill and remove
+    BadInput.expect(work, "--write-config: " + work.resolve("dd/cluster.log") + " is in the cluster's data folder",
+        "cluster", "hdfs:1", "--data", work.resolve("dd").toString(), "--write-config",
+        work.resolve("dd/cluster.log").toString());
+    BadInput.expect(work, "--write-config: " + work.resolve("hc.xml") + " is in the cluster's data folder", "cluster",
+        "hdfs:1", "--data", work.resolve("hc.xml").toString(), "--write-config", work.resolve("hc.xml").toString());
+  }
+
+  /**
+   * A -D setting Hadoop cannot read is found only when the servers start: bad input naming the key (it was "could not
+   * start", exit 1, with Hadoop's bare NumberFormatException), and nothing stays, --keep-data or not.
+   */
+  @Test
+  void aServerSettingHadoopCannotReadIsBadInput() throws Exception {
+    FileTree before = FileTree.of(work);
+    Run number = Cli.process(work, 120, "cluster", "hdfs:1", "--keep-data", "-D", "dfs.namenode.handler.count=abc");
+    assertUsageError(number, "-D dfs.namenode.handler.count: 'abc' is not a number");
+    Run size = Cli.process(work, 120, "cluster", "hdfs:1", "-D", "dfs.blocksize=xyz");
+    assertUsageError(size, "-D dfs.blocksize: 'xyz' is not a size");
+    before.assertUnchanged("a cluster that never started leaves nothing");
   }
 
   @Test

@@ -46,6 +46,11 @@ public final class CopyWorkload implements Workload<SparkTarget> {
   }
 
   @Override
+  public java.util.Map<String, String> dataPaths(SparkTarget target) {
+    return java.util.Map.of(SRC, target.place(SRC).uri(), DST, target.place(DST).uri());
+  }
+
+  @Override
   public void preflight(SparkTarget target) throws Exception {
     SparkTarget.Place src = target.place(SRC);
     SparkTarget.Place dst = target.place(DST);

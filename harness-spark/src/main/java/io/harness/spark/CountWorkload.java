@@ -38,6 +38,11 @@ public final class CountWorkload implements Workload<SparkTarget> {
   }
 
   @Override
+  public java.util.Map<String, String> dataPaths(SparkTarget target) {
+    return java.util.Map.of(DIR, target.place(DIR).uri());
+  }
+
+  @Override
   public void preflight(SparkTarget target) throws Exception {
     files = ParquetDirs.existing(target.place(DIR));
   }

@@ -46,6 +46,11 @@ public final class GenerateWorkload implements Workload<SparkTarget> {
   }
 
   @Override
+  public java.util.Map<String, String> dataPaths(SparkTarget target) {
+    return java.util.Map.of(DIR, target.place(DIR).uri());
+  }
+
+  @Override
   public void preflight(SparkTarget target) throws Exception {
     ParquetDirs.checkDestination(target.place(DIR), plan.overwrite(), "generate writes a new data set; "
         + "--overwrite replaces one that holds Spark's Parquet output");

@@ -173,6 +173,17 @@ public final class SparkTarget implements RunTarget {
     return java.util.OptionalLong.empty();
   }
 
+  /** The local file a path argument's place is, on the local file system. */
+  @Override
+  public java.util.Optional<java.nio.file.Path> localPath(String path) {
+    for (Place p : places.values()) {
+      if (p.uri().equals(path)) {
+        return p.target().localPath(path);
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   @Override
   public String location() {
     return places.get(spec.root()).target().uri().toString();

@@ -119,6 +119,19 @@ class SparkBadInputTest {
     assertTrue(bad("DST", "spark", "copy", url("existing"), url("existing") + "/sub").contains("overlaps"));
   }
 
+  /** A local output of the line in a data set the run reads or writes would be read as data, or written over it. */
+  @Test
+  void aLocalOutputInTheDataSet() throws IOException {
+    assertTrue(bad("--json", "spark", "count", url("existing"), "--json", existing.resolve("_SUCCESS").toString())
+        .contains(" is in DIR (" + existing + ")"));
+    assertTrue(bad("--live-csv", "spark", "copy", url("existing"), url("out"), "--live-csv",
+        tmp.resolve("out/live.csv").toString()).contains(" is in DST (" + tmp.resolve("out") + ")"));
+    assertTrue(bad("--json", "spark", "copy", url("existing"), url("out"), "--json",
+        existing.resolve("r.json").toString()).contains(" is in SRC"));
+    assertTrue(bad("--json", "spark", "generate", url("new"), "--records", "10", "--json",
+        tmp.resolve("new/_harness-spark-generate.json").toString()).contains(" is in DIR"));
+  }
+
   @Test
   void badNumbers() throws IOException {
     assertTrue(bad("--records", "spark", "generate", url("new"), "--records", "0").contains("at least 1, was 0"));

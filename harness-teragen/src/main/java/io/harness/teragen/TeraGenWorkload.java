@@ -62,6 +62,11 @@ public final class TeraGenWorkload implements Workload<Target> {
   }
 
   @Override
+  public java.util.Map<String, String> dataPaths(Target target) {
+    return java.util.Map.of("OUT_DIR", target.resolveRoot(plan.out()).toString());
+  }
+
+  @Override
   public void preflight(Target target) {
     out = target.resolveRoot(plan.out());
     Roots.check(target, out, "OUT_DIR");

@@ -46,6 +46,11 @@ public final class TeraValidateWorkload implements Workload<Target> {
   }
 
   @Override
+  public java.util.Map<String, String> dataPaths(Target target) {
+    return java.util.Map.of("DIR", target.resolveRoot(plan.dir()).toString());
+  }
+
+  @Override
   public void preflight(Target target) {
     path = target.resolveRoot(plan.dir());
     try {

@@ -14,6 +14,7 @@ import io.harness.testkit.Runs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -158,6 +159,33 @@ class TeraGenCommandTest {
     assertEquals("harness teragen: OUT_DIR: file:" + file.resolve("out") + " cannot be created: file:" + file
         + " is a file, not a directory", r.err().strip());
     assertEquals("x", Files.readString(file));
+  }
+
+  @Test
+  void aLocalOutputInTheDataIsBadInputAndTheDataIsKept() throws Exception {
+    Path out = dir.resolve("out");
+    assertExit(run("teragen", "100", out.toString(), "-m", "1"), 0);
+    byte[] before = Files.readAllBytes(out.resolve("part-m-00000"));
+    String[] runs = {"--run-dir", dir.resolve("runs").toString()};
+    String[][] outputs = {{"--json", out.resolve("part-m-00000").toString(), runs[0], runs[1]},
+        {"--live-csv", out.resolve("live.csv").toString(), runs[0], runs[1]}, {"--run-dir", out.toString()}};
+    for (String[] output : outputs) {
+      Run r = Cli.run(Cli.concat(new String[] {"teravalidate", out.toString(), "--checksum-only", "-fs", "file:///"},
+          output));
+      assertUsageError(r, output[0] + ": " + output[1]);
+      assertTrue(r.err().contains(" is in DIR (" + out + ")"), r.err());
+    }
+    assertTrue(Arrays.equals(before, Files.readAllBytes(out.resolve("part-m-00000"))));
+    try (var files = Files.list(out)) {
+      assertEquals(List.of("._SUCCESS.crc", ".part-m-00000.crc", "_SUCCESS", "part-m-00000"),
+          files.map(f -> f.getFileName().toString()).sorted().toList());
+    }
+    // teragen's output likewise, which is not made
+    Path fresh = dir.resolve("fresh");
+    Run gen = Cli.run("teragen", "10", fresh.toString(), "-fs", "file:///", runs[0], runs[1], "--json",
+        fresh.resolve("r.json").toString());
+    assertUsageError(gen, "--json: " + fresh.resolve("r.json") + " is in OUT_DIR");
+    assertFalse(Files.exists(fresh));
   }
 
   @Test

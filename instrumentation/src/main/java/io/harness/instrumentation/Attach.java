@@ -125,6 +125,10 @@ public final class Attach {
         .orElseThrow(() -> new Failure("--agent-jar", "cannot find harness-instrumentation.jar: give "
             + "--agent-jar or -D" + AGENT_JAR_PROPERTY, 2));
     checkAgentJar(jar);
+    if (report != null && sameFile(Path.of(report.replace("%p", String.valueOf(id))), jar)) {
+      throw new Failure("--report", report + " is the agent jar the target loads (its reports would be appended to "
+          + "it): give a file of its own", 2);
+    }
     String reportFile = report == null ? null : Path.of(report).toAbsolutePath().toString();
     AgentOptions options = new AgentOptions(sets, reportFile, false);
 
@@ -248,6 +252,16 @@ public final class Attach {
     }
     if (!text.contains("/libjvm.so")) {
       throw new Failure("PID", "process " + id + " is not a Java VM", 2);
+    }
+  }
+
+  /** Whether {@code a} and {@code b} are one file (by their absolute paths when one is missing). */
+  static boolean sameFile(Path a, Path b) {
+    try {
+      return Files.exists(a) && Files.exists(b) ? Files.isSameFile(a, b)
+          : a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+    } catch (IOException e) {
+      return false;
     }
   }
 

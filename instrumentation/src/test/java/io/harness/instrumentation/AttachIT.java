@@ -95,6 +95,17 @@ class AttachIT {
     assertEquals("", o.out);
   }
 
+  /** The target would append its reports to the jar it loaded the agent from. */
+  @Test
+  void aReportThatIsTheAgentJarIsBadInput() {
+    String jar = ChildJvm.agentJar().toString();
+    Output o = attach(String.valueOf(ProcessHandle.current().pid()), "--agent-jar", jar, "--report", jar);
+    assertEquals(2, o.code);
+    assertEquals(List.of("harness attach: --report: " + jar + " is the agent jar the target loads (its reports would be "
+        + "appended to it): give a file of its own"), LocalAgentIT.lines(o.err));
+    assertEquals("", o.out);
+  }
+
   @Test
   void aPidWithNoProcessIsBadInput() {
     Output o = attach("999999999", "--agent-jar", ChildJvm.agentJar().toString());

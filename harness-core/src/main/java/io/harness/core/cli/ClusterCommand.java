@@ -5,6 +5,7 @@ import io.harness.core.cluster.DataFolder;
 
 import io.harness.core.base.ExitCodes;
 import io.harness.core.base.RunFailedException;
+import io.harness.core.run.BadSetting;
 import io.harness.core.run.RunLog;
 import io.harness.core.base.UsageException;
 import io.harness.core.target.EmbeddedCluster;
@@ -77,6 +78,9 @@ public final class ClusterCommand extends BaseSubcommand implements Callable<Int
     Path cwd = Path.of("").toAbsolutePath();
     ClientSite site = writeConfig == null ? null : ClientSite.check(writeConfig, cwd);
     DataFolder folder = DataFolder.check(data, name, cwd);
+    if (site != null) {
+      site.outside(folder.dir());
+    }
 
     Signals.stopping("stopping the cluster");
     if (site != null && site.removeStale()) {
@@ -99,6 +103,11 @@ public final class ClusterCommand extends BaseSubcommand implements Callable<Int
       try {
         cluster = spec.provider().start(context.conf(), spec.datanodes(), folder.servers(name));
       } catch (Exception | LinkageError e) {
+        UsageException bad = BadSetting.of(e, context.commandLine());
+        if (bad != null) {
+          keepData = false; // a cluster a setting kept from starting leaves nothing
+          throw bad;
+        }
         throw new RunFailedException("could not start the " + name + " cluster: " + e, e);
       }
       double seconds = (System.nanoTime() - t0) / 1e9;

@@ -2,6 +2,7 @@ package io.harness.core.cluster;
 
 import io.harness.core.base.UsageException;
 import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.util.LocalOutputs;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -61,6 +62,8 @@ public final class ClientSite {
       } else if (parent != null && !Files.isWritable(parent)) {
         throw new UsageException(OPTION, "cannot write into " + parent);
       }
+      // permissions alone do not tell a read-only or virtual file system (/proc), or a name too long
+      LocalOutputs.checkFile(OPTION, file);
       return new ClientSite(file, false);
     }
     String text;
@@ -77,7 +80,19 @@ public final class ClientSite {
     if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
       throw new UsageException(OPTION, file + " belongs to a harness cluster that is still running (pid " + pid + ")");
     }
+    LocalOutputs.checkFile(OPTION, file);
     return new ClientSite(file, true);
+  }
+
+  /**
+   * Refuses a file in the cluster's data folder {@code dir}, or that folder itself: the cluster writes its own files
+   * there (client-site.xml, cluster.log) and removes everything in it when it stops.
+   */
+  public void outside(Path dir) {
+    if (file.startsWith(dir.toAbsolutePath().normalize())) {
+      throw new UsageException(OPTION, file + " is in the cluster's data folder " + dir + " (" + DataFolder.OPTION
+          + "), which the cluster fills and removes: give a file outside it");
+    }
   }
 
   public Path file() {

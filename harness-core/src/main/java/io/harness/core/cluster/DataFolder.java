@@ -1,6 +1,7 @@
 package io.harness.core.cluster;
 
 import io.harness.core.base.UsageException;
+import io.harness.core.util.LocalOutputs;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -43,11 +44,14 @@ public final class DataFolder {
       }
       creatable(dir, "the current directory " + cwd + " cannot hold the cluster's data folder; give " + OPTION
           + " DIR");
+      LocalOutputs.checkDirectory(OPTION, dir);
       return new DataFolder(dir, true);
     }
     Path dir = cwd.resolve(given).toAbsolutePath().normalize();
     if (!Files.exists(dir)) {
       creatable(dir, "cannot create " + dir);
+      // permissions alone do not tell a read-only or virtual file system (/proc), or a name too long
+      LocalOutputs.checkDirectory(OPTION, dir);
       return new DataFolder(dir, true);
     }
     if (!Files.isDirectory(dir)) {
@@ -67,6 +71,7 @@ public final class DataFolder {
     if (!Files.isWritable(dir)) {
       throw new UsageException(OPTION, dir + " is not writable");
     }
+    LocalOutputs.checkDirectory(OPTION, dir);
     return new DataFolder(dir, false);
   }
 

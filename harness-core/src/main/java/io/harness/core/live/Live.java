@@ -70,6 +70,11 @@ public final class Live implements AutoCloseable {
     this.page = page;
   }
 
+  /** The live CSV's file ({@code --live-csv}), or null. */
+  public Path csvFile() {
+    return options.csv();
+  }
+
   /** Asks for nothing: runs feed nobody. */
   public static Live none() {
     return new Live(Options.NONE, json -> "");

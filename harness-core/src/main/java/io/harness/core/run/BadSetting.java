@@ -12,16 +12,24 @@ import java.util.regex.Pattern;
  * failure's causes and matched against the {@code -D key=value} settings of the line, it becomes bad input
  * naming the key.
  */
-final class BadSetting {
+public final class BadSetting {
   private static final Pattern INPUT = Pattern.compile("For input string: \"(.*)\"");
+  /** Hadoop's message for a size it cannot read ({@code getLongBytes}: {@code dfs.blocksize=xyz}). */
+  private static final Pattern SIZE = Pattern.compile("Invalid size prefix '.*' in '(.*)'\\. Allowed prefixes");
   private static final int MAX_CAUSES = 32;
 
   private BadSetting() {}
 
   /** The bad input {@code failure} was, when a {@code -D} setting of {@code commandLine} caused it; else null. */
-  static UsageException of(Throwable failure, List<String> commandLine) {
+  public static UsageException of(Throwable failure, List<String> commandLine) {
     Throwable t = failure;
     for (int i = 0; t != null && i < MAX_CAUSES; i++, t = t.getCause()) {
+      Matcher size = t instanceof IllegalArgumentException ? SIZE.matcher(String.valueOf(t.getMessage())) : null;
+      String sizeKey = size != null && size.find() ? keyWithValue(commandLine, size.group(1)) : null;
+      if (sizeKey != null) {
+        return new UsageException("-D " + sizeKey, "'" + size.group(1) + "' is not a size (Hadoop reads " + sizeKey
+            + " as one: 128m, 1g)");
+      }
       if (t instanceof NumberFormatException) {
         Matcher m = INPUT.matcher(String.valueOf(t.getMessage()));
         String value = m.find() ? m.group(1) : null;

@@ -45,6 +45,7 @@ public final class Pipeline {
         : recording.open(Recording.runId(workload.name(), workload.operation()), err, settings.captureLogs());
     boolean succeeded = false;
     try (T target = open(source)) {
+      LocalData.check(workload, target, folder.dir(), recording);
       workload.preflight(target);
       String disk = LocalSpace.check(workload, target, settings.recording() != null && settings.recording().force());
       Workload.Prepared prepared = workload.prepare(target, settings);

@@ -32,6 +32,18 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
   private Live.Options live = Live.Options.NONE;
   private Live hub;
 
+  /** {@code d} in nanoseconds: null, zero, negative or longer than a long counts (292 years) is bad input. */
+  private static long positiveNanos(String name, Duration d) {
+    if (d == null || d.isNegative() || d.isZero()) {
+      throw new UsageException(name, "must be positive, was " + d);
+    }
+    try {
+      return d.toNanos();
+    } catch (ArithmeticException e) {
+      throw new UsageException(name, "must be at most 292 years, was " + d);
+    }
+  }
+
   /** This builder, as its own class (for setters of subclasses). */
   @SuppressWarnings("unchecked")
   protected final B self() {
@@ -40,6 +52,10 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
 
   /** Prints the run's block to {@code out}, and progress and failures to {@code err}. */
   public B printTo(PrintStream out, PrintStream err) {
+    if (out == null || err == null) {
+      throw new UsageException("printTo", "the " + (out == null ? "out" : "err") + " stream must not be null (a "
+          + "run prints nothing unless asked)");
+    }
     this.out = out;
     this.err = err;
     return self();
@@ -67,7 +83,7 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
 
   /** Fails a task stuck in one call longer than {@code timeout} (default: never). */
   public B taskTimeout(Duration timeout) {
-    this.taskTimeoutNanos = timeout.toNanos();
+    this.taskTimeoutNanos = positiveNanos("taskTimeout", timeout);
     return self();
   }
 
@@ -76,6 +92,7 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
    * the threads of {@link #threads(int)}, started by one barrier that waits at most {@code barrierTimeout}.
    */
   public B clients(int clients, Duration barrierTimeout) {
+    positiveNanos("barrierTimeout", barrierTimeout);
     this.clients = Clients.of("mapreduce", clients, null, barrierTimeout.toNanos(), false, new Configuration());
     return self();
   }
@@ -110,10 +127,10 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
 
   /** The interval of the live CSV's rows and the live page's points (default 1 s, at least 10 ms). */
   public B liveEvery(Duration every) {
-    if (every.toNanos() < Live.MIN_INTERVAL_NANOS) {
+    if (every == null || every.compareTo(Duration.ofNanos(Live.MIN_INTERVAL_NANOS)) < 0) {
       throw new UsageException("liveEvery", "must be at least 10ms, was " + every);
     }
-    live = new Live.Options(live.bind(), live.port(), live.csv(), every.toNanos(), live.jmx());
+    live = new Live.Options(live.bind(), live.port(), live.csv(), positiveNanos("liveEvery", every), live.jmx());
     return self();
   }
 
@@ -168,6 +185,9 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
 
   /** Runs on the file system {@code conf} names ({@code fs.defaultFS}). */
   public RunOutcome run(Configuration conf) throws Exception {
+    if (conf == null) {
+      throw new UsageException("conf", "must not be null (new Configuration() reads the site files)");
+    }
     return run(FileSystem.getDefaultUri(conf), conf);
   }
 
@@ -176,7 +196,14 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
    * with a target of its own (an offline generator's, Spark's) takes it for its paths that name no file system.
    */
   public RunOutcome run(URI fileSystem, Configuration conf) throws Exception {
+    if (fileSystem == null || conf == null) {
+      throw new UsageException(conf == null ? "conf" : "fileSystem", "must not be null");
+    }
     Configuration own = new Configuration(conf);
+    if (runDir != null) {
+      // as --run-dir: one that cannot be written is bad input before anything is made
+      io.harness.core.util.LocalOutputs.checkDirectory("saveTo", runDir);
+    }
     Start<?> start = start(own, fileSystem, err);
     Live ownHub = hub == null && live.any() ? liveHub(live) : null;
     Live watching = hub != null ? hub : ownHub;

@@ -32,6 +32,14 @@ public interface RunTarget extends AutoCloseable {
     return java.util.OptionalLong.empty();
   }
 
+  /**
+   * The local file or directory {@code path} (a path on the target, as the workload names it) is, when the
+   * target is this machine's own disk; empty on a cluster.
+   */
+  default java.util.Optional<java.nio.file.Path> localPath(String path) {
+    return java.util.Optional.empty();
+  }
+
   @Override
   void close();
 }

@@ -51,6 +51,16 @@ public interface Workload<T extends RunTarget> {
   }
 
   /**
+   * The directories on {@code target} the run reads or writes as its data, by the argument naming each
+   * (teravalidate's {@code DIR}, spark copy's {@code SRC} and {@code DST}): on this machine's disk, no local output
+   * of the line (the run's folder, {@code --json}, {@code --live-csv}, {@link #localOutputs}) may lie in one, where
+   * the run would read it as data or write over the data. Asked before {@link #preflight}; none by default.
+   */
+  default java.util.Map<String, String> dataPaths(T target) {
+    return java.util.Map.of();
+  }
+
+  /**
    * Checks that need the target (the root's form, data that must exist); creates and deletes nothing.
    * Throws {@link io.harness.core.base.UsageException} for bad input (exit 2).
    */
