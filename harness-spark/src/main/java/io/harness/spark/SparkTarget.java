@@ -162,17 +162,6 @@ public final class SparkTarget implements RunTarget {
     return out;
   }
 
-  /** The local disk's free bytes under {@code root} when it is a path argument's, on the local file system. */
-  @Override
-  public java.util.OptionalLong localFreeBytes(String root) {
-    for (Place p : places.values()) {
-      if (p.uri().equals(root)) {
-        return p.target().localFreeBytes(root);
-      }
-    }
-    return java.util.OptionalLong.empty();
-  }
-
   /** The local file a path argument's place is, on the local file system. */
   @Override
   public java.util.Optional<java.nio.file.Path> localPath(String path) {

@@ -11,8 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.jar.Attributes;
-import java.util.jar.JarFile;
 
 /**
  * {@code harness attach <pid> [--rules write,read,ozone] [--report FILE]}: loads the agent into a running
@@ -124,8 +122,8 @@ public final class Attach {
     Path jar = agentJar != null ? agentJar : defaultAgentJar()
         .orElseThrow(() -> new Failure("--agent-jar", "cannot find harness-instrumentation.jar: give "
             + "--agent-jar or -D" + AGENT_JAR_PROPERTY, 2));
-    checkAgentJar(jar);
-    if (report != null && sameFile(Path.of(report.replace("%p", String.valueOf(id))), jar)) {
+    AgentJars.check(jar);
+    if (report != null && AgentJars.sameFile(Path.of(report.replace("%p", String.valueOf(id))), jar)) {
       throw new Failure("--report", report + " is the agent jar the target loads (its reports would be appended to "
           + "it): give a file of its own", 2);
     }
@@ -181,7 +179,7 @@ public final class Attach {
     }
     Path jar = defaultAgentJar().orElseThrow(() -> new Failure(argument, "cannot find "
         + "harness-instrumentation.jar (set -D" + AGENT_JAR_PROPERTY + ")", 2));
-    checkAgentJar(jar);
+    AgentJars.check(jar);
     if (!Boolean.getBoolean("jdk.attach.allowAttachSelf")) {
       throw new Failure(argument, "loading the agent into this JVM needs -Djdk.attach.allowAttachSelf=true "
           + "when it starts", 2);
@@ -255,51 +253,11 @@ public final class Attach {
     }
   }
 
-  /** Whether {@code a} and {@code b} are one file (by their absolute paths when one is missing). */
-  static boolean sameFile(Path a, Path b) {
-    try {
-      return Files.exists(a) && Files.exists(b) ? Files.isSameFile(a, b)
-          : a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  private static void checkAgentJar(Path jar) throws Failure {
-    if (!Files.isRegularFile(jar)) {
-      throw new Failure("--agent-jar", "no such file: " + jar, 2);
-    }
-    try (JarFile j = new JarFile(jar.toFile())) {
-      Attributes main = j.getManifest() == null ? null : j.getManifest().getMainAttributes();
-      if (main == null || !Agent.class.getName().equals(main.getValue("Agent-Class"))) {
-        throw new Failure("--agent-jar", jar + " is not harness-instrumentation.jar (no Agent-Class "
-            + Agent.class.getName() + ")", 2);
-      }
-    } catch (IOException e) {
-      throw new Failure("--agent-jar", "cannot read " + jar + ": " + Agent.oneLine(e), 2);
-    }
-  }
-
   /**
    * The agent jar: the {@value #AGENT_JAR_PROPERTY} system property, else the jar this class was loaded
    * from when it is the agent jar (the distribution's lib/ holds it).
    */
   public static Optional<Path> defaultAgentJar() {
-    String property = System.getProperty(AGENT_JAR_PROPERTY);
-    if (property != null && !property.isBlank()) {
-      return Optional.of(Path.of(property));
-    }
-    try {
-      Path own = Agent.ownJar();
-      try (JarFile j = new JarFile(own.toFile())) {
-        if (j.getManifest() != null
-            && Agent.class.getName().equals(j.getManifest().getMainAttributes().getValue("Agent-Class"))) {
-          return Optional.of(own);
-        }
-      }
-    } catch (IOException e) {
-      // loaded from a class directory (a build), or not readable
-    }
-    return Optional.empty();
+    return AgentJars.find();
   }
 }

@@ -26,10 +26,20 @@ public interface RunTarget extends AutoCloseable {
 
   /**
    * The bytes free for the run's writes under {@code root} when the target is this machine's own disk (the
-   * local file system), so a plan larger than the disk is refused before it fills it; empty on a cluster.
+   * local file system), so a plan larger than the disk is refused before it fills it; empty on a cluster. Found
+   * from {@link #localPath}: the free space of the nearest folder of it that exists.
    */
   default java.util.OptionalLong localFreeBytes(String root) {
-    return java.util.OptionalLong.empty();
+    java.nio.file.Path p = localPath(root).orElse(null);
+    while (p != null && !java.nio.file.Files.exists(p)) {
+      p = p.getParent();
+    }
+    try {
+      return p == null ? java.util.OptionalLong.empty()
+          : java.util.OptionalLong.of(java.nio.file.Files.getFileStore(p).getUsableSpace());
+    } catch (java.io.IOException | RuntimeException e) {
+      return java.util.OptionalLong.empty();
+    }
   }
 
   /**

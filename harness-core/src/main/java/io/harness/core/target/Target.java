@@ -219,20 +219,6 @@ public final class Target implements RunTarget {
   }
 
   @Override
-  public java.util.OptionalLong localFreeBytes(String root) {
-    java.nio.file.Path p = localPath(root).orElse(null);
-    while (p != null && !java.nio.file.Files.exists(p)) {
-      p = p.getParent();
-    }
-    try {
-      return p == null ? java.util.OptionalLong.empty()
-          : java.util.OptionalLong.of(java.nio.file.Files.getFileStore(p).getUsableSpace());
-    } catch (IOException | RuntimeException e) {
-      return java.util.OptionalLong.empty();
-    }
-  }
-
-  @Override
   public java.util.Optional<java.nio.file.Path> localPath(String path) {
     if (!"file".equals(uri.getScheme()) || path == null) {
       return java.util.Optional.empty();
