@@ -113,7 +113,8 @@ class CarelessInputIT {
     Path conf = Files.writeString(work.resolve("site.xml"), "<configuration/>\n");
     String res = work.resolve("res.log").toString();
     String[] dfsio = {"dfsio", "-write", "--root", root, "--run-dir", runs, "-resFile", res};
-    refused("--json: " + conf + " is also -conf's", concat(dfsio, "-conf", conf.toString(), "--json", conf.toString()));
+    refused("--json: " + conf + " is -conf's " + conf + ", which this line reads",
+        concat(dfsio, "-conf", conf.toString(), "--json", conf.toString()));
     refused("-resFile: " + res + " is also --json's", concat(dfsio, "--json", res));
     refused("-resFile: " + res + " is also --live-csv's", concat(dfsio, "--live-csv", res));
     refused("--json: " + runs + " is also --run-dir's", concat(dfsio, "--json", runs));
@@ -191,7 +192,7 @@ class CarelessInputIT {
   /** Settings, options and files of the wrong kind. */
   @Test
   void settingsAndFilesOfTheWrongKind() throws Exception {
-    refused("-D dfs.replication: 'abc' is not a number", "dfsio", "-write", "--embedded", "hdfs:1",
+    refused("-D dfs.replication: 'abc' is not a whole number", "dfsio", "-write", "--embedded", "hdfs:1",
         "-D", "dfs.replication=abc", "--run-dir", runs, "-resFile", work.resolve("res.log").toString());
     refused("-D: '=x' has no key", "dfsio", "-write", "-D", "=x", "--root", root, "--run-dir", runs);
     refused("-conf: " + work + " is a directory", "dfsio", "-write", "-conf", work.toString(), "--root", root,

@@ -55,11 +55,24 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     RunContext context = ((HarnessSubcommand) spec.parent().userObject()).context();
-    if (resFile != null) {
-      LocalOutputs.checkFile("-resFile", LocalOutputs.path("-resFile", resFile));
+    java.nio.file.Path res = resFile == null ? null : LocalOutputs.path("-resFile", resFile);
+    if (res != null) {
+      LocalOutputs.checkFile("-resFile", res);
+      context.inputs().refuseOver("-resFile", res);
     }
-    Path p = new Path(path);
-    FileSystem fs = p.getFileSystem(context.conf());
+    Path p = io.harness.core.target.Roots.parse("PATH", path);
+    java.net.URI own = io.harness.core.target.Roots.fileSystemOf("PATH", path);
+    java.net.URI uri = own != null ? io.harness.core.target.Target.check(context.conf(), own, "PATH")
+        : io.harness.core.target.Target.checkConfigured(context.conf(), "fs.defaultFS");
+    FileSystem fs = FileSystem.get(uri, context.conf());
+    if (res != null && "file".equals(fs.getUri().getScheme())) {
+      // the part file it reads (PATH, or part-00000 in the folder PATH)
+      java.nio.file.Path read = java.nio.file.Path.of(fs.makeQualified(p).toUri());
+      if (LocalOutputs.same(res, read) || LocalOutputs.same(res, read.resolve(PartFile.NAME))) {
+        throw new UsageException("-resFile", res + " is the part file PATH names, which this command reads: give "
+            + "another file");
+      }
+    }
     PartFile part;
     try {
       part = PartFile.read(fs, p);
@@ -95,11 +108,11 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
     for (String line : lines) {
       context.out().println(line);
     }
-    if (resFile != null) {
-      LocalOutputs.createParent(java.nio.file.Path.of(resFile));
-      try (java.io.PrintStream res = new java.io.PrintStream(
-          new java.io.FileOutputStream(resFile, true), true, java.nio.charset.StandardCharsets.UTF_8)) {
-        lines.forEach(res::println);
+    if (res != null) {
+      LocalOutputs.createParent(res);
+      try (java.io.PrintStream appended = new java.io.PrintStream(
+          new java.io.FileOutputStream(res.toFile(), true), true, java.nio.charset.StandardCharsets.UTF_8)) {
+        lines.forEach(appended::println);
       }
     }
     return ExitCodes.OK;

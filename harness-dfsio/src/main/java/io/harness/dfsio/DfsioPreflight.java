@@ -24,16 +24,18 @@ final class DfsioPreflight {
 
   /** The root on the target: resolved (under an embedded Ozone's bucket) and checked. */
   static Path root(DfsioPlan plan, Target target) {
-    String given = plan.root() != null ? plan.root() : target.conf().get("test.build.data", Dfsio.DEFAULT_ROOT);
     String option = rootOption(plan);
-    if (given.isBlank()) {
-      throw new UsageException(option, "must not be empty");
-    }
-    Path root = target.resolveRoot(given);
+    Path root = givenRoot(plan, target);
     Roots.check(target, root, option);
     // a root under a file is bad input; -clean tells of a root that is a file itself (cleanRoot)
     Roots.checkAncestors(target, plan.op() == DfsioOperation.CLEANUP ? root.getParent() : root, option);
     return root;
+  }
+
+  /** The run's root as given ({@code --root}, else {@code test.build.data}, else TestDFSIO's), placed on the target. */
+  static Path givenRoot(DfsioPlan plan, Target target) {
+    String given = plan.root() != null ? plan.root() : target.conf().get("test.build.data", Dfsio.DEFAULT_ROOT);
+    return target.resolveRoot(Roots.parse(rootOption(plan), given).toString());
   }
 
   static String rootOption(DfsioPlan plan) {

@@ -66,6 +66,12 @@ public final class DfsioWorkload implements Workload<Target> {
         : java.util.OptionalLong.empty();
   }
 
+  /** Everything under the root is the run's data: TestDFSIO's folders, which a write replaces and -clean removes. */
+  @Override
+  public java.util.Map<String, String> dataPaths(Target target) {
+    return java.util.Map.of(DfsioPreflight.rootOption(plan), DfsioPreflight.givenRoot(plan, target).toString());
+  }
+
   @Override
   public String writesUnder() {
     return root == null ? null : root.toString();

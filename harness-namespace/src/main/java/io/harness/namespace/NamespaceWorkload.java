@@ -38,6 +38,8 @@ public final class NamespaceWorkload implements Workload<Target> {
   private Path base;
   private NamespaceTree tree;
   private String directory;
+  /** The folder above the run's own that the run made, or null. */
+  private Path madeUnder;
   /** The threads over all clients ({@code -t} times {@code --clients}): the loop numbers its threads over them. */
   private int allThreads;
 
@@ -82,6 +84,14 @@ public final class NamespaceWorkload implements Workload<Target> {
     return OptionalLong.of(Sizes.planned("-n x -s", plan.items(), plan.fileBytes()));
   }
 
+  /** The run's own directory, {@code <path>/<prefix>}, which it makes, works in and deletes. */
+  @Override
+  public java.util.Map<String, String> dataPaths(Target target) {
+    return java.util.Map.of("--path", directory != null ? directory
+        : new Path(target.resolveRoot(plan.path() != null ? plan.path() : "/harness-namespace"), plan.prefix())
+            .toString());
+  }
+
   @Override
   public void preflight(Target target) throws IOException {
     Path under = target.resolveRoot(plan.path() != null ? plan.path() : "/harness-namespace");
@@ -94,6 +104,8 @@ public final class NamespaceWorkload implements Workload<Target> {
       throw new UsageException("--prefix", target.fs().makeQualified(base) + " exists: a namespace run works in a "
           + "directory of its own, which it makes (and deletes)");
     }
+    // the folder above it too, when the run makes it (/harness-namespace, with no --path): it goes again, if empty
+    madeUnder = directory == null && !target.fs().exists(under) ? under : null;
   }
 
   @Override
@@ -209,6 +221,9 @@ public final class NamespaceWorkload implements Workload<Target> {
     if (!plan.keep() && base != null) {
       try {
         target.fs().delete(base, true);
+        if (madeUnder != null && target.fs().listStatus(madeUnder).length == 0) {
+          target.fs().delete(madeUnder, false);
+        }
       } catch (IOException e) {
         settings.err().println("namespace: warning: " + directory + " not deleted: " + e.getMessage());
       }

@@ -52,6 +52,7 @@ public final class GenerateWorkload implements Workload<SparkTarget> {
 
   @Override
   public void preflight(SparkTarget target) throws Exception {
+    RowMemory.check(target.master(), target.sparkConf(), plan.partitions(), plan.records(), plan.recordSize());
     ParquetDirs.checkDestination(target.place(DIR), plan.overwrite(), "generate writes a new data set; "
         + "--overwrite replaces one that holds Spark's Parquet output");
     writesUnder = target.place(DIR).uri();

@@ -116,6 +116,9 @@ public abstract class SparkOptions<B extends SparkOptions<B, P>, P> extends Work
             + "as -D " + k + "=VALUE");
       }
     }
+    if (sparkAvailable()) {
+      SparkSettings.check(sparkConf);
+    }
     SparkTarget.registerOzone(site.conf());
     List<SparkTarget.PathArgument> paths = paths(plan);
     String kind = null;
@@ -140,7 +143,7 @@ public abstract class SparkOptions<B extends SparkOptions<B, P>, P> extends Work
             + "cluster)");
       }
       for (SparkTarget.PathArgument p : paths) {
-        if (Roots.fileSystemOf(p.text()) != null) {
+        if (Roots.fileSystemOf(p.name(), p.text()) != null) {
           throw new UsageException(p.name(), "'" + p.text() + "' names a file system; with --embedded give a "
               + "path on the embedded cluster (e.g. /data/set)");
         }
@@ -148,7 +151,7 @@ public abstract class SparkOptions<B extends SparkOptions<B, P>, P> extends Work
       clusterClassPath = ClusterClassPath.of(System.getenv());
     } else {
       for (SparkTarget.PathArgument p : paths) {
-        URI own = Roots.fileSystemOf(p.text());
+        URI own = Roots.fileSystemOf(p.name(), p.text());
         if (own != null) {
           Target.check(site.conf(), own, p.name());
         } else if (defaultFs == null) {

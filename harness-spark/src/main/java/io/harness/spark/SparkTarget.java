@@ -88,7 +88,7 @@ public final class SparkTarget implements RunTarget {
       Map<URI, Target> targets = new LinkedHashMap<>();
       Map<String, Place> places = new LinkedHashMap<>();
       for (PathArgument a : spec.paths()) {
-        URI own = Roots.fileSystemOf(a.text());
+        URI own = Roots.fileSystemOf(a.name(), a.text());
         URI fsUri = own != null ? own : defaultFs;
         Target t = targets.get(fsUri);
         if (t == null) {
@@ -160,6 +160,16 @@ public final class SparkTarget implements RunTarget {
     }
     out.putAll(spec.sparkConf());
     return out;
+  }
+
+  /** The master the session runs on: {@code --master}, else spark-submit's ({@code spark.master}), else local[*]. */
+  String master() {
+    return spec.master() != null ? spec.master() : System.getProperty("spark.master", "local[*]");
+  }
+
+  /** {@code --spark-conf}'s settings. */
+  Map<String, String> sparkConf() {
+    return spec.sparkConf();
   }
 
   /** The local file a path argument's place is, on the local file system. */

@@ -148,6 +148,36 @@ class SparkBadInputTest {
     bad("--compression", "spark", "generate", url("new"), "--records", "10", "--compression", "rar");
   }
 
+  /** Spark's own settings read as Spark reads them, before its session starts: not a failure minutes in. */
+  @Test
+  void sparkSettingsOfTheWrongKind() throws IOException {
+    assertTrue(bad("-c spark.sql.shuffle.partitions", "spark", "count", url("existing"), "-c",
+        "spark.sql.shuffle.partitions=abc").contains("'abc' is not what Spark reads it as"));
+    bad("-c spark.executor.memory", "spark", "generate", url("new"), "--records", "10", "-c",
+        "spark.executor.memory=lots");
+    bad("-c spark.sql.adaptive.enabled", "spark", "copy", url("existing"), url("out"), "-c",
+        "spark.sql.adaptive.enabled=maybe");
+    bad("DIR", "spark", "count", "file:");
+  }
+
+  /**
+   * Rows the heap cannot hold while Spark and Parquet write them (measured: 64 MB rows fit a 4 GB heap with two
+   * tasks at once, 100 MB rows ran it out of memory, Spark's exit 52) are refused before anything is made.
+   */
+  @Test
+  void rowsTheHeapCannotHold() throws IOException {
+    long heap = Runtime.getRuntime().maxMemory();
+    // one task at a time; rows so large that 20 copies of one exceed any heap this test runs with
+    long rowBytes = Math.min(1L << 30, Math.max(64L << 20, heap / 10));
+    String err = bad("--record-size", "spark", "generate", url("new"), "--records", "10", "--partitions", "1",
+        "--record-size", rowBytes + "B");
+    assertTrue(err.contains("each of the 1 task(s) that write at once") && err.contains("this JVM's heap"), err);
+    // on a cluster master: an executor's heap, spark.executor.memory
+    assertTrue(bad("--record-size", "spark", "generate", url("new"), "--records", "10", "--master",
+        "spark://127.0.0.1:7", "-c", "spark.executor.memory=1g", "--record-size", "100MB")
+        .contains("spark.executor.memory"));
+  }
+
   @Test
   void unknownScheme() throws IOException {
     assertTrue(bad("DIR", "spark", "generate", "nofs://host/data", "--records", "10")

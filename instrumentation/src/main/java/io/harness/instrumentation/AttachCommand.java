@@ -53,8 +53,9 @@ public final class AttachCommand implements Callable<Integer>, HarnessSubcommand
   public Integer call() {
     if (report != null) {
       // the target JVM appends to it: a place that cannot be written is bad input here, not a silent loss there
-      io.harness.core.util.LocalOutputs.checkFile("--report", io.harness.core.util.LocalOutputs.path("--report",
-          report.replace("%p", pid)));
+      java.nio.file.Path file = io.harness.core.util.LocalOutputs.path("--report", report.replace("%p", pid));
+      io.harness.core.util.LocalOutputs.checkFile("--report", file);
+      context.inputs().refuseOver("--report", file);
     }
     try {
       context.out().println(Attach.attach(pid, rules, report, agentJar));

@@ -56,6 +56,7 @@ public final class AnalyzeCommand extends BaseSubcommand implements Callable<Int
     }
     window.check();
     RunContext context = context();
+    context.inputs().refuseOver("--json", json);
     SavedRun run = SavedRun.load(dir, "RUN_DIR");
     if (json != null) {
       run.refuseAsOutput("--json", json);

@@ -80,6 +80,7 @@ public final class ClusterCommand extends BaseSubcommand implements Callable<Int
     DataFolder folder = DataFolder.check(data, name, cwd);
     if (site != null) {
       site.outside(folder.dir());
+      context.inputs().refuseOver("--write-config", site.file());
     }
 
     Signals.stopping("stopping the cluster");

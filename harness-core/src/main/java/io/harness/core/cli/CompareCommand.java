@@ -66,7 +66,7 @@ public final class CompareCommand extends BaseSubcommand implements Callable<Int
     if (html != null) {
       LocalOutputs.checkFile("-o", html);
     }
-    LocalOutputs.distinct(new String[] {"-o", "--csv"}, html, csv);
+    context().checkOutputs(new String[] {"-o", "--csv"}, html, csv);
     if (runs.size() + groups.size() < 2) {
       throw new UsageException("RUN_DIR", runs.isEmpty() && groups.isEmpty() ? "no runs given: name two run "
           + "folders or --group options, or more" : "one column to compare: name two runs or groups, or more");

@@ -39,13 +39,18 @@ final class ConfigFiles {
 
   /**
    * Throws {@link UsageException} naming {@code argument} when {@code file} (as given: {@code shown}) is not
-   * well-formed XML or cannot be read, or includes what cannot be checked.
+   * well-formed XML or cannot be read, or includes what cannot be checked; returns the local files Hadoop's reader
+   * will read for it: the file and those it includes.
    */
-  static void check(String argument, String shown, File file) {
-    check(argument, shown, file, new ArrayList<>());
+  static List<Path> check(String argument, String shown, File file) {
+    List<Path> read = new ArrayList<>();
+    check(argument, shown, file, new ArrayList<>(), read);
+    return read;
   }
 
-  private static void check(String argument, String shown, File file, List<Path> within) {
+  /** Checks {@code file} and what it includes; adds each local file read to {@code read}. */
+  private static void check(String argument, String shown, File file, List<Path> within, List<Path> read) {
+    read.add(file.toPath());
     Includes includes = new Includes();
     try {
       SAXParser parser;
@@ -82,7 +87,7 @@ final class ConfigFiles {
       if (chain.contains(target.normalize()) || chain.size() > MAX_DEPTH) {
         throw new UsageException(argument, where + ": includes may not loop or nest deeper than " + MAX_DEPTH);
       }
-      check(argument, where, target.toFile(), chain);
+      check(argument, where, target.toFile(), chain, read);
     }
   }
 

@@ -22,9 +22,13 @@ import org.apache.hadoop.util.GenericOptionsParser;
  * them to that parser, so their meaning is exactly Hadoop's.
  */
 public final class GenericOptions {
-  /** Schemes whose file system URI must name its service: the namenode, or o3fs's bucket. */
+  /** The generic options that take a value. */
   private static final Set<String> WITH_VALUE =
       Set.of("-conf", "-fs", "-jt", "-files", "-libjars", "-archives", "-tokencachefile");
+
+  /** HDFS's old form of {@code -fs}: a host and a port, no scheme. */
+  private static final java.util.regex.Pattern HOST_PORT =
+      java.util.regex.Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?(:[0-9]{1,5})?");
 
   private final List<String> generic;
   private final List<String> rest;
@@ -58,7 +62,14 @@ public final class GenericOptions {
         if (i + 1 >= args.length) {
           throw new UsageException(name, "expects a value");
         }
-        generic.add(name.equals("-tokencachefile") ? "-tokenCacheFile" : name);
+        String option = name.equals("-tokencachefile") ? "-tokenCacheFile" : name;
+        if (!option.equals("-conf") && generic.contains(option)) {
+          // Hadoop's parser would take one of them silently
+          throw new UsageException(option, "given twice ('" + generic.get(generic.indexOf(option) + 1) + "' and '"
+              + args[i + 1] + "'): give it once" + (option.equals("-fs") || option.equals("-jt") ? ""
+                  : ", with a comma-separated list"));
+        }
+        generic.add(option);
         generic.add(args[++i]);
       } else {
         rest.add(a);
@@ -123,7 +134,9 @@ public final class GenericOptions {
         }
         ConfigFiles.check("-conf", value, new File(value));
       } else if (generic.get(i).equals("-fs")) {
-        checkFileSystemUri(value);
+        checkFileSystemUri("-fs", value);
+      } else if (generic.get(i).equals("-D") && (value.startsWith("fs.defaultFS=") || value.startsWith("fs.default.name="))) {
+        checkFileSystemUri("-D " + value.substring(0, value.indexOf('=')), value.substring(value.indexOf('=') + 1));
       }
     }
     if (generic.isEmpty()) {
@@ -140,28 +153,48 @@ public final class GenericOptions {
   }
 
   /**
+   * The values of the {@code -D} settings and of the {@code -conf} files' properties, read as Hadoop's client will
+   * read them ({@link io.harness.core.target.SettingValues}): one it cannot read is bad input naming it.
+   */
+  public void checkValues() {
+    settings().forEach((key, value) -> io.harness.core.target.SettingValues.check("-D " + key, key, value));
+    for (int i = 0; i + 1 < generic.size(); i += 2) {
+      if (generic.get(i).equals("-conf")) {
+        Configuration own = new Configuration(false);
+        own.addResource(new org.apache.hadoop.fs.Path(new File(generic.get(i + 1)).getAbsoluteFile().toURI()));
+        io.harness.core.target.SettingValues.checkAll("-conf " + generic.get(i + 1), own);
+      }
+    }
+  }
+
+  /**
    * The value of {@code -fs} as Hadoop reads it ({@code local} is the local file system, a bare
    * {@code host:port} is HDFS's old form) must be a URI with a scheme; HDFS, WebHDFS and o3fs also need
    * an authority (the namenode, the bucket).
    */
-  static void checkFileSystemUri(String value) {
+  static void checkFileSystemUri(String option, String value) {
     if (value.isBlank()) {
-      throw new UsageException("-fs", "must not be empty");
+      throw new UsageException(option, "must not be empty");
+    }
+    if (!value.equals("local") && !value.contains("/") && !HOST_PORT.matcher(value).matches()) {
+      // Hadoop reads a value without '/' as the old host:port form of HDFS (file: would become hdfs://file:/)
+      throw new UsageException(option, "'" + value + "' is not a file system URI (without a '/' it is read as the old "
+          + "host:port form of HDFS): give e.g. file:///, hdfs://namenode:8020, ofs://om/");
     }
     String name = value.equals("local") ? "file:///" : value.contains("/") ? value : "hdfs://" + value;
     URI uri;
     try {
       uri = new URI(name);
     } catch (URISyntaxException e) {
-      throw new UsageException("-fs", "'" + value + "' is not a file system URI: " + e.getMessage());
+      throw new UsageException(option, "'" + value + "' is not a file system URI: " + e.getMessage());
     }
     if (uri.getScheme() == null) {
-      throw new UsageException("-fs", "'" + value + "' is not a file system URI: it has no scheme "
+      throw new UsageException(option, "'" + value + "' is not a file system URI: it has no scheme "
           + "(e.g. hdfs://namenode:8020, ofs://om/)");
     }
     if (io.harness.core.target.Target.NEEDS_AUTHORITY.contains(uri.getScheme().toLowerCase(Locale.ROOT))
         && uri.getAuthority() == null) {
-      throw new UsageException("-fs", "'" + value + "' is not a file system URI: " + uri.getScheme()
+      throw new UsageException(option, "'" + value + "' is not a file system URI: " + uri.getScheme()
           + ":// needs " + (uri.getScheme().equalsIgnoreCase("o3fs") ? "a bucket (o3fs://bucket.volume/)"
               : "a host (e.g. " + uri.getScheme().toLowerCase(Locale.ROOT) + "://namenode:port)"));
     }

@@ -71,8 +71,9 @@ public final class Harness implements Runnable {
     GenericOptions generic;
     try {
       generic = GenericOptions.extract(args);
-      context = new RunContext(Arrays.asList(args), generic,
-          RunContext.baseConfiguration(env, generic), out, err, stop).hostedBy(host);
+      org.apache.hadoop.conf.Configuration conf = RunContext.baseConfiguration(env, generic);
+      context = new RunContext(Arrays.asList(args), generic, conf, RunContext.localInputs(env, generic), out, err,
+          stop).hostedBy(host);
     } catch (UsageException e) {
       err.println("harness: " + e.getMessage());
       return ExitCodes.USAGE;

@@ -57,6 +57,7 @@ public final class ReportCommand extends BaseSubcommand implements Callable<Inte
     }
     if (output != null) {
       LocalOutputs.checkFile("-o", output);
+      context().inputs().refuseOver("-o", output);
     }
     List<SavedRun> runs = new ArrayList<>();
     for (Path dir : dirs) {
@@ -76,6 +77,7 @@ public final class ReportCommand extends BaseSubcommand implements Callable<Inte
             + "(remove it, or give -o)");
       }
       LocalOutputs.checkFile("RUN_DIR", out);
+      context().inputs().refuseOver("RUN_DIR", out);
     }
     LocalOutputs.createParent(out);
     HtmlReport.runs(runs, window.skipNanos(), window.untilNanos(), out);

@@ -40,6 +40,7 @@ public final class RunContext {
   private final PrintStream out;
   private final PrintStream err;
   private final io.harness.core.base.StopRequest stop;
+  private final io.harness.core.util.LocalInputs inputs;
   private Host host;
 
   /**
@@ -64,6 +65,13 @@ public final class RunContext {
 
   public RunContext(List<String> commandLine, GenericOptions genericOptions, Configuration conf,
       PrintStream out, PrintStream err, io.harness.core.base.StopRequest stop) {
+    this(commandLine, genericOptions, conf, io.harness.core.util.LocalInputs.none(), out, err, stop);
+  }
+
+  public RunContext(List<String> commandLine, GenericOptions genericOptions, Configuration conf,
+      io.harness.core.util.LocalInputs inputs, PrintStream out, PrintStream err,
+      io.harness.core.base.StopRequest stop) {
+    this.inputs = inputs;
     this.stop = stop;
     this.commandLine = List.copyOf(commandLine);
     this.genericOptions = genericOptions;
@@ -93,7 +101,96 @@ public final class RunContext {
       }
     }
     generic.applyTo(conf);
+    generic.checkValues();
     return conf;
+  }
+
+  /**
+   * The local files the line reads besides its data ({@link io.harness.core.util.LocalInputs}): the site files of
+   * {@code $HADOOP_CONF_DIR} and {@code $OZONE_CONF_DIR} and of the class path (where {@code hadoop jar} puts the
+   * configuration directory), {@code -conf} files, what these include, and the files of {@code -files},
+   * {@code -libjars}, {@code -archives} and {@code -tokenCacheFile}. Checked files only: call after
+   * {@link #baseConfiguration}.
+   */
+  public static io.harness.core.util.LocalInputs localInputs(Map<String, String> env, GenericOptions generic) {
+    List<io.harness.core.util.LocalInputs.Input> inputs = new java.util.ArrayList<>();
+    for (String var : new String[] {"HADOOP_CONF_DIR", "OZONE_CONF_DIR"}) {
+      String dir = env.get(var);
+      for (String site : SITE_FILES) {
+        File f = dir == null || dir.isBlank() ? null : new File(dir, site);
+        if (f != null && f.isFile()) {
+          for (java.nio.file.Path p : ConfigFiles.check("$" + var, f.getPath(), f)) {
+            inputs.add(new io.harness.core.util.LocalInputs.Input("$" + var + "'s " + site
+                + (p.equals(f.toPath()) ? "" : " (included: " + p + ")"), p));
+          }
+        }
+      }
+    }
+    for (String site : SITE_FILES) {
+      try {
+        for (java.net.URL url : java.util.Collections.list(RunContext.class.getClassLoader().getResources(site))) {
+          if ("file".equals(url.getProtocol())) {
+            inputs.add(new io.harness.core.util.LocalInputs.Input("the class path's " + site,
+                java.nio.file.Path.of(url.toURI())));
+          }
+        }
+      } catch (java.io.IOException | java.net.URISyntaxException | RuntimeException e) {
+        // a class path entry that names no local file: nothing here to write over
+      }
+    }
+    List<String> g = generic.generic();
+    for (int i = 0; i + 1 < g.size(); i += 2) {
+      String option = g.get(i);
+      String value = g.get(i + 1);
+      if (option.equals("-conf")) {
+        for (java.nio.file.Path p : ConfigFiles.check("-conf", value, new File(value))) {
+          inputs.add(new io.harness.core.util.LocalInputs.Input("-conf's " + value
+              + (p.equals(new File(value).toPath()) ? "" : " (included: " + p + ")"), p));
+        }
+      } else if (!option.equals("-D") && !option.equals("-fs") && !option.equals("-jt")) {
+        for (String entry : value.split(",")) {
+          java.nio.file.Path p = localFile(entry.replaceFirst("#.*$", "").trim());
+          if (p != null) {
+            inputs.add(new io.harness.core.util.LocalInputs.Input(option + "'s " + entry.trim(), p));
+          }
+        }
+      }
+    }
+    return new io.harness.core.util.LocalInputs(inputs);
+  }
+
+  /** The local file a {@code -files} entry names (no scheme, or {@code file:}); null for another file system's. */
+  private static java.nio.file.Path localFile(String entry) {
+    if (entry.isEmpty()) {
+      return null;
+    }
+    try {
+      java.net.URI u = new java.net.URI(entry);
+      if (u.getScheme() == null || u.getScheme().length() == 1) {
+        return java.nio.file.Path.of(entry);
+      }
+      return "file".equals(u.getScheme()) ? java.nio.file.Path.of(u) : null;
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      try {
+        return java.nio.file.Path.of(entry);
+      } catch (RuntimeException again) {
+        return null;
+      }
+    }
+  }
+
+  /** The local files the line reads besides its data: no output of the line may be one of them. */
+  public io.harness.core.util.LocalInputs inputs() {
+    return inputs;
+  }
+
+  /**
+   * Refuses the line's local outputs ({@code options}' {@code paths}, in order; null: not given) when two of them name
+   * one file, or one is a file the line reads ({@link #inputs}): bad input naming the option.
+   */
+  public void checkOutputs(String[] options, java.nio.file.Path... paths) {
+    io.harness.core.util.LocalOutputs.distinct(options, paths);
+    inputs.refuseOver(options, paths);
   }
 
   public List<String> commandLine() {

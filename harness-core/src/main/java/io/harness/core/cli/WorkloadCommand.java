@@ -160,31 +160,20 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
   }
 
   /**
-   * The line's local files, read (-conf) or written (--run-dir, --json, --live-csv, the workload's own): bad input
-   * when two options name one file, which would be written over (a -conf file given twice is read twice, no more).
+   * The line's local outputs (--run-dir, --json, --live-csv, the workload's own): bad input when two name one file,
+   * which would be written over, or one is a file the line reads (a configuration file from any source, -libjars ...).
    */
   private void distinctLocalFiles(Workload<?> workload) {
-    java.util.List<String> options = new java.util.ArrayList<>();
-    java.util.List<java.nio.file.Path> paths = new java.util.ArrayList<>();
-    java.util.List<String> generic = context.genericOptions().generic();
-    java.util.Set<java.nio.file.Path> confs = new java.util.HashSet<>();
-    for (int i = 0; i + 1 < generic.size(); i += 2) {
-      if (generic.get(i).equals("-conf")
-          && confs.add(java.nio.file.Path.of(generic.get(i + 1)).toAbsolutePath().normalize())) {
-        options.add("-conf");
-        paths.add(java.nio.file.Path.of(generic.get(i + 1)));
-      }
-    }
-    options.addAll(java.util.List.of("--run-dir", "--json", "--live-csv"));
-    paths.addAll(java.util.Arrays.asList(recording.runDir, recording.json, recording.live.liveCsv));
+    java.util.List<String> options = new java.util.ArrayList<>(java.util.List.of("--run-dir", "--json", "--live-csv"));
+    java.util.List<java.nio.file.Path> paths = new java.util.ArrayList<>(
+        java.util.Arrays.asList(recording.runDir, recording.json, recording.live.liveCsv));
     if (workload != null) {
       workload.localOutputs().forEach((option, path) -> {
         options.add(option);
         paths.add(path);
       });
     }
-    io.harness.core.util.LocalOutputs.distinct(options.toArray(new String[0]),
-        paths.toArray(new java.nio.file.Path[0]));
+    context.checkOutputs(options.toArray(new String[0]), paths.toArray(new java.nio.file.Path[0]));
   }
 
   /**
@@ -216,10 +205,15 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
             + "embedded cluster)");
       }
       EmbeddedSpec spec = EmbeddedSpec.parse(embedded);
+      PathArgument p = targetPath();
+      if (p != null && p.value() != null && Roots.fileSystemOf(p.name(), p.value()) != null) {
+        throw new UsageException(p.name(), "'" + p.value() + "' names a file system; with --embedded give a path on "
+            + "the embedded cluster (e.g. /data/set)");
+      }
       return () -> Target.embedded(spec, context.conf(), context.err());
     }
     PathArgument p = targetPath();
-    URI own = p == null || p.value() == null ? null : Roots.fileSystemOf(p.value());
+    URI own = p == null || p.value() == null ? null : Roots.fileSystemOf(p.name(), p.value());
     URI uri = own != null ? Target.check(context.conf(), own, p.name())
         : Target.checkConfigured(context.conf(), context.genericOptions().fs() != null ? "-fs" : "fs.defaultFS");
     return () -> Target.configured(context.conf(), uri);

@@ -115,6 +115,16 @@ public final class MapReduceJobs {
       throws IOException, InterruptedException, ClassNotFoundException {
     boolean local = MRConfig.LOCAL_FRAMEWORK_NAME.equalsIgnoreCase(
         job.getConfiguration().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
+    java.nio.file.Path scratch = local ? LocalRunnerDirs.place(job.getConfiguration()) : null;
+    try {
+      return submitAndWait(job, log, stop, feed, local);
+    } finally {
+      LocalRunnerDirs.remove(scratch);
+    }
+  }
+
+  private static double submitAndWait(Job job, PrintStream log, io.harness.core.base.StopRequest stop, LiveFeed feed,
+      boolean local) throws IOException, InterruptedException, ClassNotFoundException {
     long poll = local ? LOCAL_POLL_MILLIS : POLL_MILLIS;
     String jar = local ? null : jobJar(job.getConfiguration());
     if (jar != null) {

@@ -151,6 +151,10 @@ public abstract class WorkloadOptions<B extends WorkloadOptions<B, P>, P> extend
    * on the Hadoop file system {@code fileSystem} opens.
    */
   public final Start<?> newRun(P plan, Site site, TargetSource<Target> fileSystem) {
+    TargetPath path = targetPath();
+    if (path != null && path.value() != null) {
+      io.harness.core.target.Roots.parse(path.option(), path.value());
+    }
     return Start.of(workload(plan, null), ownTarget() ? target(plan, site) : fileSystem);
   }
 

@@ -19,14 +19,33 @@ public final class Roots {
 
   /**
    * The file system a path names when it is fully qualified ({@code o3fs://bucket.volume/dir} gives
-   * {@code o3fs://bucket.volume/}): its scheme and authority; null for a path without a scheme.
+   * {@code o3fs://bucket.volume/}): its scheme and authority; null for a path without a scheme. A value that is no
+   * Hadoop path ({@code file:}, {@code a:b}, empty) is bad input naming {@code option}.
    */
-  public static java.net.URI fileSystemOf(String path) {
+  public static java.net.URI fileSystemOf(String option, String path) {
+    java.net.URI u = parse(option, path).toUri();
     try {
-      java.net.URI u = new Path(path).toUri();
       return u.getScheme() == null ? null : new java.net.URI(u.getScheme(), u.getAuthority(), "/", null, null);
-    } catch (IllegalArgumentException | java.net.URISyntaxException e) {
-      return null;
+    } catch (java.net.URISyntaxException e) {
+      throw new UsageException(option, "'" + path + "' is not a path: " + e.getReason());
+    }
+  }
+
+  /**
+   * {@code value} as a Hadoop path; one Hadoop cannot read (a scheme with no path, {@code file:}; a relative path with
+   * a colon; an empty one) is bad input naming {@code option}, in one line.
+   */
+  public static Path parse(String option, String value) {
+    if (value == null || value.isBlank()) {
+      throw new UsageException(option, "must not be empty");
+    }
+    try {
+      return new Path(value);
+    } catch (IllegalArgumentException e) {
+      Throwable c = e.getCause() instanceof java.net.URISyntaxException s ? s : e;
+      String why = c instanceof java.net.URISyntaxException s ? s.getReason() : String.valueOf(e.getMessage());
+      throw new UsageException(option, "'" + value + "' is not a path: " + why + " (e.g. /dir, file:///dir, "
+          + "hdfs://namenode:8020/dir, ofs://om/volume/bucket/dir)");
     }
   }
 
@@ -79,6 +98,18 @@ public final class Roots {
     }
   }
 
+  /** {@code root} made absolute on the target ({@code .} is the working directory, not the root); else as given. */
+  private static Path qualified(Target target, Path root) {
+    if (root.isAbsolute() || root.toUri().getScheme() != null) {
+      return root;
+    }
+    try {
+      return target.fs().makeQualified(root);
+    } catch (IOException | RuntimeException e) {
+      return root;
+    }
+  }
+
   private static String firstLine(String s) {
     if (s == null) {
       return "";
@@ -93,7 +124,7 @@ public final class Roots {
    * {@code /volume/bucket}.
    */
   public static void check(Target target, Path root, String option) {
-    Path p = root;
+    Path p = qualified(target, root);
     if (p.isRoot() || p.toUri().getPath().isEmpty()) {
       throw new UsageException(option, "must not be the root of the file system");
     }

@@ -66,6 +66,10 @@ public final class Target implements RunTarget {
     if (scheme == null) {
       throw new UsageException(fsOption, "'" + uri + "' has no scheme (e.g. hdfs://namenode:8020, ofs://om/)");
     }
+    String port = port(uri.getRawAuthority());
+    if (port != null && (!port.matches("[0-9]{1,5}") || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65535)) {
+      throw new UsageException(fsOption, "'" + uri + "' names port '" + port + "': a port is a number from 1 to 65535");
+    }
     if (NEEDS_AUTHORITY.contains(scheme.toLowerCase(java.util.Locale.ROOT)) && uri.getAuthority() == null) {
       // hdfs:///dir means the default file system's namenode, when the default is HDFS with one
       URI fallback = defaultUri(conf);
@@ -83,8 +87,42 @@ public final class Target implements RunTarget {
           + " (the class path has hdfs, file" + (ozoneOnClassPath() ? ", ofs, o3fs" : "") + ")");
     } catch (IOException e) {
       throw new UsageException(fsOption, e.getMessage());
+    } catch (RuntimeException e) {
+      // Configuration.getClass: the class a setting names is not on the class path (a typo, or hadoop-aws missing)
+      String key = "fs." + scheme + ".impl";
+      String named = conf.get(key);
+      String[] sources = named == null ? null : conf.getPropertySources(key);
+      String from = sources == null || sources.length == 0 ? null : sources[sources.length - 1];
+      if (from != null && from.contains("command line")) {
+        throw new UsageException("-D " + key, "class " + named + " cannot be loaded: " + loadFailure(e));
+      }
+      throw new UsageException(fsOption, "no file system for scheme '" + scheme + "' on this class path: "
+          + (named == null ? loadFailure(e) : "its class " + named + (from == null || from.endsWith("-default.xml")
+              ? "" : " (" + key + " in " + from + ")") + " cannot be loaded: " + loadFailure(e)));
     }
     return uri;
+  }
+
+  /** Why a class could not be loaded, in one line (the class path lacks it, or it failed to initialise). */
+  private static String loadFailure(RuntimeException e) {
+    Throwable c = e.getCause() != null ? e.getCause() : e;
+    if (c instanceof ClassNotFoundException) {
+      return "not found";
+    }
+    String m = String.valueOf(c.getMessage());
+    int nl = m.indexOf('\n');
+    return c.getClass().getSimpleName() + ": " + (nl < 0 ? m : m.substring(0, nl));
+  }
+
+  /** The port part of a URI's authority ({@code host:port}, {@code user@host:port}, {@code [v6]:port}); null: none. */
+  private static String port(String authority) {
+    if (authority == null) {
+      return null;
+    }
+    String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
+    int close = hostPort.lastIndexOf(']');
+    int colon = hostPort.lastIndexOf(':');
+    return colon > close ? hostPort.substring(colon + 1) : null;
   }
 
   /** Schemes whose URIs must name a host or bucket: HDFS, WebHDFS and o3fs. */

@@ -87,7 +87,7 @@ public final class LocalOutputs {
   }
 
   /** Whether {@code a} and {@code b} name one file: the same file once both exist, else the same absolute path. */
-  static boolean same(Path a, Path b) {
+  public static boolean same(Path a, Path b) {
     try {
       if (Files.exists(a) && Files.exists(b)) {
         return Files.isSameFile(a, b);

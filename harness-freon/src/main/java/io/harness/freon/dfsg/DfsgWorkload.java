@@ -65,13 +65,28 @@ public final class DfsgWorkload implements Workload<Target> {
     return dir == null ? null : dir.toString();
   }
 
+  /** The run's own directory, {@code <path>/<prefix>}, which it makes and writes its files in. */
   @Override
-  public void preflight(Target target) {
-    Path base = target.resolveRoot(plan.path() != null ? plan.path() : "/freon-dfsg");
+  public java.util.Map<String, String> dataPaths(Target target) {
+    return java.util.Map.of("--path", directory != null ? directory : new Path(base(target), plan.prefix()).toString());
+  }
+
+  private Path base(Target target) {
+    return target.resolveRoot(plan.path() != null ? plan.path() : "/freon-dfsg");
+  }
+
+  @Override
+  public void preflight(Target target) throws IOException {
+    Path base = base(target);
     // a saved run's workload, rebuilt (by a client of the MapReduce engine), works where that run did
     dir = directory != null ? new Path(directory) : new Path(base, plan.prefix());
     Roots.check(target, dir, "--path");
     Roots.checkAncestors(target, base, "--path");
+    if (directory == null && target.fs().exists(dir)) {
+      // its files 0, 1, 2 ... would replace what is there
+      throw new io.harness.core.base.UsageException("--prefix", target.fs().makeQualified(dir) + " exists: a dfsg "
+          + "run writes into a directory of its own, which it makes: give a new --prefix (or none)");
+    }
   }
 
   @Override

@@ -59,6 +59,11 @@ final class CgDnWorkload implements Workload<StoppedCluster> {
   }
 
   @Override
+  public java.util.Map<String, String> dataPaths(StoppedCluster target) {
+    return target.dataPaths();
+  }
+
+  @Override
   public void preflight(StoppedCluster target) throws Exception {
     OzoneConfiguration conf = target.conf();
     String clusterId = null;

@@ -64,6 +64,11 @@ final class CgOmWorkload implements Workload<StoppedCluster> {
   }
 
   @Override
+  public java.util.Map<String, String> dataPaths(StoppedCluster target) {
+    return target.dataPaths();
+  }
+
+  @Override
   public void preflight(StoppedCluster target) throws Exception {
     BucketLayout wanted = plan.layout() == null ? null : BucketLayout.valueOf(plan.layout());
     ClusterDirs.Dir dir = target.dir();

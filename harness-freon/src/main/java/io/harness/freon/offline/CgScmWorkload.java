@@ -64,6 +64,11 @@ final class CgScmWorkload implements Workload<StoppedCluster> {
   }
 
   @Override
+  public java.util.Map<String, String> dataPaths(StoppedCluster target) {
+    return target.dataPaths();
+  }
+
+  @Override
   public void preflight(StoppedCluster target) throws Exception {
     Ids ids = plan.ids();
     ClusterDirs.Dir dir = target.dir();

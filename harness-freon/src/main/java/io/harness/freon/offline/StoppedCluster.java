@@ -107,6 +107,22 @@ record StoppedCluster(OzoneConfiguration conf, List<ClusterDirs.Dir> dirs, Strin
     return DESCRIPTION;
   }
 
+  /** Its directories are this machine's. */
+  @Override
+  public java.util.Optional<Path> localPath(String path) {
+    return path == null ? java.util.Optional.empty() : java.util.Optional.of(Path.of(path));
+  }
+
+  /** The directories a generator writes in, by the key that names each: no local output of the line may be in one. */
+  java.util.Map<String, String> dataPaths() {
+    java.util.Map<String, String> paths = new java.util.LinkedHashMap<>();
+    for (ClusterDirs.Dir d : dirs) {
+      String name = paths.containsKey(d.key()) ? d.key() + " (" + d.path() + ")" : d.key();
+      paths.put(name, d.path().toString());
+    }
+    return paths;
+  }
+
   /**
    * What the offline generators' data depends on, from the configuration they read (nothing runs to ask): the
    * Ozone jars that write the stores ({@code writer}), the datanodes' chunk layout and container schema.
