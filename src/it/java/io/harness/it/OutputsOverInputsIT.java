@@ -119,6 +119,23 @@ class OutputsOverInputsIT {
     }
   }
 
+  /** An experiment's lines: the experiment's own file (and what the experiment reads) is an input of every line. */
+  @Test
+  void anExperimentsLinesOverItsFile() throws Exception {
+    Path e = work.resolve("e.yaml");
+    for (String output : new String[] {"--json", "-resFile"}) {
+      String text = "targets:\n  local: {fs: \"file:///\", root: " + work.resolve("root") + "}\nworkloads:\n"
+          + "  - run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/w " + output + " " + e + "\n";
+      Files.writeString(e, text);
+      refusals.refused(env, output + ": " + e + " is the experiment's file, which this line reads", "experiment",
+          e.toString(), "-o", work.resolve("out").toString());
+      assertEquals(text, Files.readString(e));
+      Files.writeString(e, text.replace(" " + e + "\n", " " + conf + "\n"));
+      refusals.refused(env, output + ": " + conf + " is -conf's", "experiment", e.toString(), "-o",
+          work.resolve("out").toString(), "-conf", conf.toString());
+    }
+  }
+
   /** The data a run reads or writes on the local disk, and the part file dfsio analyze reads. */
   @Test
   void outputsInTheDataOfTheRun() throws Exception {

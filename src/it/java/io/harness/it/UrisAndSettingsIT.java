@@ -70,7 +70,7 @@ class UrisAndSettingsIT {
       refusals.refused("-fs: 'hdfs://nn:abc' names port 'abc'", Cli.concat(line, "-fs", "hdfs://nn:abc"));
       refusals.refused("-fs: 'hdfs://nn:99999' names port '99999'", Cli.concat(line, "-fs", "hdfs://nn:99999"));
     }
-    refusals.refused("--root: 'hdfs://nn:x/d' names port 'x'", "dfsio", "-write", "--root", "hdfs://nn:x/d",
+    refusals.refused("--root: 'hdfs://nn:x/' names port 'x'", "dfsio", "-write", "--root", "hdfs://nn:x/d",
         "--run-dir", runs);
     // a scheme Hadoop's defaults map to a class that is not on this class path
     for (Map.Entry<String, String[]> w : workloads("wasb://c@a.blob.core.windows.net/x").entrySet()) {

@@ -84,7 +84,9 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
     RunContext ctx = context();
     try (Live live = dryRun ? Live.none() : liveOptions.live()) {
       live.start(ctx.err());
-      return new Experiment(file, repeat, only, set, dryRun, output, processes, yarn).run(new CommandLines(live),
+      io.harness.core.util.LocalInputs inputs = ctx.inputs().with(java.util.List.of(
+          new io.harness.core.util.LocalInputs.Input("the experiment's file", file)));
+      return new Experiment(file, repeat, only, set, dryRun, output, processes, yarn).run(new CommandLines(live, inputs),
           ctx.conf(), ctx.out(), ctx.err(), ctx.stop());
     }
   }
@@ -92,10 +94,12 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
   /** The experiment's lines, run and planned by {@link Harness#run} in this JVM, their live views on one hub. */
   private static final class CommandLines implements Lines {
     private final Live live;
+    private final io.harness.core.util.LocalInputs inputs;
     private int runs;
 
-    CommandLines(Live live) {
+    CommandLines(Live live, io.harness.core.util.LocalInputs inputs) {
       this.live = live;
+      this.inputs = inputs;
     }
 
     @Override
@@ -103,8 +107,7 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
       List<Lines.Ended> ended = new ArrayList<>();
       live.note("experiment run " + ++runs + ": harness " + String.join(" ", line));
       int code = Harness.run(env, out, out, new RunContext.Host(cluster, null, ended::add,
-          live.asked() ? live : null),
-          line.toArray(new String[0]));
+          live.asked() ? live : null, inputs), line.toArray(new String[0]));
       Lines.Ended end = ended.isEmpty() ? new Lines.Ended(null, code, null) : ended.get(0);
       // the process's code (a signal's) wins over the run's own
       return new Lines.Ended(end.folder(), code, end.reason());
@@ -112,7 +115,8 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
 
     @Override
     public int plan(Map<String, String> env, PrintStream out, List<String> line, Consumer<Workload<?>> planned) {
-      return Harness.run(env, out, out, new RunContext.Host(null, planned), line.toArray(new String[0]));
+      return Harness.run(env, out, out, new RunContext.Host(null, planned, null, null, inputs),
+          line.toArray(new String[0]));
     }
   }
 }

@@ -72,8 +72,9 @@ public final class Harness implements Runnable {
     try {
       generic = GenericOptions.extract(args);
       org.apache.hadoop.conf.Configuration conf = RunContext.baseConfiguration(env, generic);
-      context = new RunContext(Arrays.asList(args), generic, conf, RunContext.localInputs(env, generic), out, err,
-          stop).hostedBy(host);
+      io.harness.core.util.LocalInputs inputs = RunContext.localInputs(env, generic);
+      context = new RunContext(Arrays.asList(args), generic, conf,
+          host == null ? inputs : inputs.with(host.inputs().all()), out, err, stop).hostedBy(host);
     } catch (UsageException e) {
       err.println("harness: " + e.getMessage());
       return ExitCodes.USAGE;

@@ -47,19 +47,24 @@ public final class RunContext {
    * How a command line runs inside another command ({@code harness experiment}): on a cluster that command
    * started and keeps ({@code cluster}, null for the command line's own target), or checked and planned only
    * ({@code planned} gets the workload the line describes, and nothing runs); its runs' live views go to the host's
-   * {@code live} (null: the line's own options say).
+   * {@code live} (null: the line's own options say); the files the host reads ({@code inputs}: an experiment's file,
+   * its own -conf) are the line's inputs too, which no output of the line may be.
    */
   public record Host(io.harness.core.target.EmbeddedCluster cluster,
       java.util.function.Consumer<io.harness.core.run.Workload<?>> planned, java.util.function.Consumer<io.harness.core.experiment.Lines.Ended> ended,
-      io.harness.core.live.Live live) {
+      io.harness.core.live.Live live, io.harness.core.util.LocalInputs inputs) {
+    public Host {
+      inputs = inputs == null ? io.harness.core.util.LocalInputs.none() : inputs;
+    }
+
     public Host(io.harness.core.target.EmbeddedCluster cluster,
         java.util.function.Consumer<io.harness.core.run.Workload<?>> planned) {
-      this(cluster, planned, null, null);
+      this(cluster, planned, null, null, null);
     }
 
     public Host(io.harness.core.target.EmbeddedCluster cluster,
         java.util.function.Consumer<io.harness.core.run.Workload<?>> planned, java.util.function.Consumer<io.harness.core.experiment.Lines.Ended> ended) {
-      this(cluster, planned, ended, null);
+      this(cluster, planned, ended, null, null);
     }
   }
 
