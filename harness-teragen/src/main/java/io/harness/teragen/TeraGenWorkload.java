@@ -188,8 +188,11 @@ public final class TeraGenWorkload implements Workload<Target> {
       target.fs().create(new Path(out, "_SUCCESS"), true).close();
     }
     if (mapReduce && !complete) {
-      // the job of a stopped run committed what its maps wrote before the stop: not a whole output, as a local run's
+      // the job of a stopped run committed what its maps wrote before the stop: not a whole output, as a local run's;
+      // a job killed by the stop leaves its attempts' folder
       target.fs().delete(new Path(out, "_SUCCESS"), false);
+      target.fs().delete(new Path(out, org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter.PENDING_DIR_NAME),
+          true);
     }
     if (settings.stop().requested()) {
       settings.err().println("teragen: " + target.fs().makeQualified(out) + " is incomplete (no _SUCCESS)");

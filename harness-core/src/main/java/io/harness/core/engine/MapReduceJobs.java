@@ -99,7 +99,10 @@ public final class MapReduceJobs {
    * milliseconds (submission to completion); a failed job is a {@link RunFailedException} with the job's
    * own failure message. {@code Job.waitForCompletion} checks every 5 s by default
    * ({@code mapreduce.client.completion.pollinterval}), which would add up to 5 s to a short job; this
-   * checks every {@value #POLL_MILLIS} ms, every {@value #LOCAL_POLL_MILLIS} ms on the local job runner.
+   * checks every {@value #POLL_MILLIS} ms, every {@value #LOCAL_POLL_MILLIS} ms on the local job runner. When
+   * {@code stop} is asked, a job whose maps watch for its stop marker ({@link MapStop#configure}) has them end early
+   * and completes (the caller sees the stop request); a job that does not, or whose maps have not ended
+   * {@link MapStop#GRACE_SECONDS} s later, is killed: a {@link RunFailedException}.
    */
   public static double submitAndWait(Job job, PrintStream log, io.harness.core.base.StopRequest stop)
       throws IOException, InterruptedException, ClassNotFoundException {

@@ -30,7 +30,9 @@ import org.apache.hadoop.fs.Path;
  * threads run in {@code --clients} maps ({@link ClientJob}), each map a client JVM that rebuilds the workload and runs
  * its slice; this launcher reads their side files back into the run's records. Their seconds are merged on one axis
  * (from the barrier's release, the run's start); late clients' tasks are kept, marked, and their seconds left out
- * unless {@code --count-late}. The records note the clients ({@value #CLIENTS}).
+ * unless {@code --count-late}. The records note the clients ({@value #CLIENTS}). A stopped run's clients end their
+ * threads as a stopped run's do and report what they did ({@link io.harness.core.engine.MapStop}); those that left no
+ * report (not started, or killed with the job) are said and left out.
  */
 public final class ClientsEngine implements Engine {
   /** The run records' key for the clients: how many, which were late, their hosts and clocks, the job. */
