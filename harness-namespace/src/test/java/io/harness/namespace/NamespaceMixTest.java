@@ -91,6 +91,7 @@ class NamespaceMixTest {
     String[][] cases = {
         {"--mix", "stat=100", "--duration", "1s", "--rate", "1e9", "-n", "20"},
         {"--phases", "create,stat", "--rate", "1e9", "-n", "20"},
+        {"--phases", "create,stat", "--rate", "1e-300", "-n", "20"},
         {"--mix", "stat=100", "--duration", "1s", "--rate", "0.5", "-t", "2", "-n", "20"},
         {"--mix", "stat=100", "--duration", "1s", "--rate", "5", "-t", "10", "-n", "20"},
         {"--mix", "stat=100", "--duration", "10ms", "--rate", "150", "-t", "2", "-n", "20"},

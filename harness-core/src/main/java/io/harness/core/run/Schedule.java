@@ -14,7 +14,8 @@ import java.util.function.BooleanSupplier;
  * file system kept up; a call issued one interval or more after it was due is <em>late</em>, and the calls that were
  * due before the deadline but not issued by then are <em>owed</em>: the figures say both, and the calls owed are
  * never issued. A rate is bad input ({@link #check}) when its schedule cannot be kept: fewer calls in the duration than
- * threads to share them, or more calls a second per thread than {@link #MAX_PER_THREAD}.
+ * threads to share them, more calls a second per thread than {@link #MAX_PER_THREAD}, or more than a day between one
+ * thread's calls.
  */
 public final class Schedule {
   /**
@@ -24,6 +25,8 @@ public final class Schedule {
    * no thread can keep, whatever the file system.
    */
   public static final double MAX_PER_THREAD = 100_000;
+  /** The longest a thread's calls may be apart, open loop: a day. */
+  static final long LONGEST_INTERVAL_SECONDS = 86_400;
   /** How long a wait for a call's time lasts before the stop request is looked at again. */
   private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -40,7 +43,9 @@ public final class Schedule {
    * calls a second over all threads (0: closed loop).
    */
   Schedule(double perSecond, int threads, int thread, long begin, long durationNanos) {
-    this.interval = perSecond > 0 ? Math.max(1, (long) (threads * 1e9 / perSecond)) : 0;
+    // at most a day apart (check): a schedule of a whole run stays far from a long's overflow
+    this.interval = perSecond > 0 ? Math.max(1, (long) Math.min(threads * 1e9 / perSecond,
+        LONGEST_INTERVAL_SECONDS * 1e9)) : 0;
     this.timed = durationNanos > 0;
     this.deadline = begin + durationNanos;
     this.due = begin + interval * thread / Math.max(1, threads);
@@ -57,6 +62,11 @@ public final class Schedule {
           + "than the %,.0f a thread can issue (one thread of the harness issues at most about 34,000 calls/s, "
           + "local stat calls); give more threads or a lower rate", number(perSecond), threads, number(perThread),
           MAX_PER_THREAD));
+    }
+    if (perThread < 1.0 / LONGEST_INTERVAL_SECONDS) {
+      throw new UsageException(option, String.format(Locale.ROOT, "%s calls/s over %d thread(s) is one call every "
+          + "%s s a thread, more than a day between a thread's calls; give a higher rate", number(perSecond), threads,
+          number(1 / perThread)));
     }
     double calls = perSecond * durationNanos / 1e9;
     if (durationNanos > 0 && calls < threads) {

@@ -29,6 +29,10 @@ class ScheduleTest {
     assertTrue(few.getMessage().startsWith("--rate: 0.500 calls/s for 1 s schedules 0.500 call(s), fewer than the 2 "
         + "thread(s)"), few.getMessage());
     assertThrows(UsageException.class, () -> Schedule.check("--rate", 5, SECOND, 10));
+    // more than a day between a thread's calls
+    UsageException slow = assertThrows(UsageException.class, () -> Schedule.check("--rate", 1e-300, 0, 10));
+    assertTrue(slow.getMessage().contains("more than a day between a thread's calls"), slow.getMessage());
+    Schedule.check("--rate", 10.0 / 86_400, 0, 10);
     // what can be kept
     Schedule.check("--rate", Schedule.MAX_PER_THREAD * 10, SECOND, 10);
     Schedule.check("--rate", 2, SECOND, 2);
