@@ -26,6 +26,11 @@ public final class StopRequest {
   public static final long CUT_SHORT_BEFORE_NANOS = 1_000_000_000L;
 
   private static final Set<StopRequest> OPEN = ConcurrentHashMap.newKeySet();
+  /** When the process last got a signal ({@link System#nanoTime()}), whichever requests it asked. */
+  private static volatile long signalledAtNanos;
+  private static volatile boolean signalled;
+  private static volatile String lastSignal;
+  private static volatile int lastExitCode;
 
   private final boolean nested;
   private volatile String signal;
@@ -74,6 +79,10 @@ public final class StopRequest {
    * outer ones if any is left, else the nested ones.
    */
   public static synchronized Asked signalAll(String signal, int exitCode) {
+    lastSignal = signal;
+    lastExitCode = exitCode;
+    signalledAtNanos = System.nanoTime();
+    signalled = true;
     List<StopRequest> outer = new ArrayList<>();
     List<StopRequest> inner = new ArrayList<>();
     for (StopRequest r : OPEN) {
@@ -111,6 +120,28 @@ public final class StopRequest {
   /** The signal that asked the run to stop ({@code SIGINT}, {@code SIGTERM}), or null. */
   public String signal() {
     return signal;
+  }
+
+  /**
+   * Whether a signal reached this process within {@link #CUT_SHORT_BEFORE_NANOS} of {@code nanoTime}, before or after
+   * it, whether or not it asked the run that asks this to stop: what failed then failed by the signal (a Ctrl-C that
+   * lets an experiment's current run go on still kills the helper processes that run's client forked).
+   */
+  public static boolean signalledNear(long nanoTime) {
+    return signalled && Math.abs(nanoTime - signalledAtNanos) <= CUT_SHORT_BEFORE_NANOS;
+  }
+
+  /**
+   * Asks this run to stop as the signal that reached the process near {@code nanoTime} would have, when one did (see
+   * {@link #signalledNear}): it cut the run short though it asked another command (a Ctrl-C on an experiment kills
+   * the helper processes of the run in flight). Returns whether one did.
+   */
+  public boolean askedNear(long nanoTime) {
+    if (!signalledNear(nanoTime)) {
+      return false;
+    }
+    request(lastSignal, lastExitCode);
+    return true;
   }
 
   /** When the run was asked to stop ({@link System#nanoTime()}); meaningful once {@link #requested}. */

@@ -56,8 +56,16 @@ public final class Stopping {
     }
   }
 
-  /** Whether what ended at {@code nanoTime} ({@link System#nanoTime()}) ended by the stop: cut short, not failed. */
+  /**
+   * Whether what ended at {@code nanoTime} ({@link System#nanoTime()}) ended by the stop: cut short, not failed. So did
+   * what ended by a signal to the process about then that had not asked this run to stop (a Ctrl-C on an experiment,
+   * which kills the helpers the current run's client forked): that run is then asked to stop as well, since the
+   * signal cut it short.
+   */
   public boolean cutShort(long nanoTime) {
-    return get() && nanoTime - (atNanos - StopRequest.CUT_SHORT_BEFORE_NANOS) >= 0;
+    if (get() && nanoTime - (atNanos - StopRequest.CUT_SHORT_BEFORE_NANOS) >= 0) {
+      return true;
+    }
+    return request != null ? request.askedNear(nanoTime) : StopRequest.signalledNear(nanoTime);
   }
 }

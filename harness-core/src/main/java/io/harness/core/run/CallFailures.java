@@ -11,8 +11,9 @@ import java.util.List;
  * The failed calls of one thread of a loop ({@link PhaseLoop}'s phase, {@link ItemLoop}), as a stopped run counts
  * them: a call that failed before the stop is a failure; one the stop cut short (it failed as the stop came, or after:
  * a signal reaches the processes a file system's client forks as it reaches this JVM) is not, and is counted apart.
- * A failure is judged once it is more than {@link StopRequest#CUT_SHORT_BEFORE_NANOS} old with no stop, or when the
- * loop has ended ({@link #settle}). The first failures' reasons (and the ticks they came in) go to lists the thread
+ * A failure is judged once it is more than {@link StopRequest#CUT_SHORT_BEFORE_NANOS} old, or when the loop has ended
+ * ({@link #settle}); one that came with a signal that had not asked this run to stop (an experiment's first Ctrl-C
+ * asks the experiment, but kills the helpers its current run's client forked) is cut short too, and that run stops. The first failures' reasons (and the ticks they came in) go to lists the thread
  * keeps, at most {@code keep} of them.
  */
 final class CallFailures {
@@ -42,11 +43,16 @@ final class CallFailures {
   }
 
   private void judgeOlder(long now) {
-    if (rec.stopping()) {
-      return;
-    }
     while (!pending.isEmpty() && now - pending.peek().nanos() > StopRequest.CUT_SHORT_BEFORE_NANOS) {
-      failure(pending.poll());
+      judge(pending.poll());
+    }
+  }
+
+  private void judge(Pending p) {
+    if (rec.cutShort(p.nanos())) {
+      cutShort++;
+    } else {
+      failure(p);
     }
   }
 
@@ -64,12 +70,7 @@ final class CallFailures {
   /** The loop has ended: every failure is judged. */
   void settle() {
     while (!pending.isEmpty()) {
-      Pending p = pending.poll();
-      if (rec.cutShort(p.nanos())) {
-        cutShort++;
-      } else {
-        failure(p);
-      }
+      judge(pending.poll());
     }
   }
 

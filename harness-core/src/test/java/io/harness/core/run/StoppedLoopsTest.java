@@ -109,4 +109,39 @@ class StoppedLoopsTest {
       assertTrue(String.valueOf(t.extra().get(io.harness.core.engine.TaskRecorder.ERROR_AT_STOP)).contains("chmod"));
     }
   }
+
+  /**
+   * An experiment's first Ctrl-C asks the experiment, not its current run; but the same signal kills the helpers that
+   * run's client forked. What failed with the signal is cut short, not a failure of the run, and the run, which the
+   * signal cut short, is asked to stop too: it is saved as stopped, never as failed.
+   */
+  @Test
+  void aSignalThatReachesTheRunsHelpersStopsItThoughItAskedTheExperiment() throws Exception {
+    StopRequest experiment = StopRequest.open();
+    StopRequest run = StopRequest.nested();
+    try {
+      PrintStream none = new PrintStream(OutputStream.nullOutputStream());
+      Settings settings = new Settings(none, none, null, List.of(), Map.of(), null, 0, false, run, null);
+      PhaseLoop loop = new PhaseLoop(4, 1, List.of(new PhaseLoop.Phase("create", (t, i, rec) -> {
+        if (i == 1) {
+          StopRequest.Asked asked = StopRequest.signalAll("SIGINT", 130);
+          assertTrue(asked.nestedLeft(), "the experiment is asked, its run is not");
+          throw new IOException("Cannot run program \"chmod\": signal: 2");
+        }
+        return 0;
+      }, (t, from, to) -> "holds 3 entries, expected 4")), "create");
+      RunRecords records = loop.run(settings);
+      assertTrue(experiment.requested());
+      assertEquals("SIGINT", run.signal(), "the run the signal cut short stops too");
+      PhaseResults.PhaseResult create = PhaseResults.of(records, List.of("create")).get(0);
+      assertEquals(0, create.failed(), "the call the signal failed is not the run's failure");
+      assertEquals(1, create.cutShort());
+      assertEquals(List.of(), PhaseResults.failures(records), "no check of a phase the signal cut short");
+    } finally {
+      run.close();
+      experiment.close();
+      // what fails in this JVM from now on is far from this signal
+      Thread.sleep(TimeUnit.NANOSECONDS.toMillis(StopRequest.CUT_SHORT_BEFORE_NANOS) * 2);
+    }
+  }
 }
