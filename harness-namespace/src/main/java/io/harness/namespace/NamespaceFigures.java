@@ -64,8 +64,10 @@ public record NamespaceFigures(List<PhaseResults.PhaseResult> phases, java.util.
           p.perSecond(), p.items(), p.seconds(), p.failed(), p.cutShort() == 0 ? ""
               : ", " + p.cutShort() + " cut short by the stop"));
       if (ratePerSec > 0 && !p.name().equals(NamespaceWorkload.POPULATE)) {
+        // the mix ends at its deadline; the phases at their last call
         lines.add(String.format(Locale.ROOT, "%30s  open loop at %.1f calls/s: %d call(s) issued late (an interval or "
-            + "more after due), %d owed at the deadline (due, not issued)", "", ratePerSec, p.late(), p.owed()));
+            + "more after due)%s", "", ratePerSec, p.late(), p.name().equals(NamespaceWorkload.MIX)
+                ? String.format(Locale.ROOT, ", %d owed at the deadline (due, not issued)", p.owed()) : ""));
       }
     }
     for (PhaseResults.PhaseResult m : mix.values()) {
