@@ -53,7 +53,7 @@ final class DfsioMapReduce implements Engine {
       if (!settings.stop().requested()) {
         throw e;
       }
-      // stopped: the maps' figures are lost with the killed job; the run is still recorded
+      // stopped, and the job killed (its maps had not ended): their figures are lost with it; the run is recorded
       settings.err().println("dfsio: " + e.getMessage());
       long now = EpochClock.nowEpochNanos();
       return new RunRecords(List.of(), List.of(), now, now, true);
@@ -70,16 +70,19 @@ final class DfsioMapReduce implements Engine {
       String v = part.legacy(key);
       sums.put(key, v == null ? "0" : v); // none when no task succeeded
     }
+    // a stopped run's maps ended early (those that had not started did nothing): what they did is its records
+    boolean stopped = settings.stop().requested();
     if (plan.barrier() == null) {
-      return new RunRecords(part.records(), part.intervals(true), end - (long) (job.millis() * 1e6), end, false,
+      return new RunRecords(part.records(), part.intervals(true), end - (long) (job.millis() * 1e6), end, stopped,
           Map.of(SUMS, sums));
     }
     // at a start barrier the run starts at its release, and the maps' reports say who came late
-    MapBarrier.Collected maps = MapBarrier.collect(target.fs(), root, plan.barrier(), plan.nrFiles(), job.job());
+    MapBarrier.Collected maps = MapBarrier.collect(target.fs(), root, plan.barrier(), plan.nrFiles(), job.job(),
+        stopped);
     List<io.harness.core.engine.TaskRecord> records = part.records();
     long last = records.stream().mapToLong(io.harness.core.engine.TaskRecord::endEpochNanos).max().orElse(end);
     return new RunRecords(records, part.intervals(plan.barrier().countLate()), maps.releaseEpochNanos(),
-        Math.max(last, maps.releaseEpochNanos()), false,
+        Math.max(last, maps.releaseEpochNanos()), stopped,
         Map.of(SUMS, sums, io.harness.core.run.Analysis.CLIENTS, maps.noted()));
   }
 }

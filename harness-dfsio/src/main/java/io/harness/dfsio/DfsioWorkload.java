@@ -144,6 +144,14 @@ public final class DfsioWorkload implements Workload<Target> {
     DfsioFigures f = outcome.figures(DfsioFigures.class);
     Path dir = new Path(root, plan.op().resultDir());
     String path = new Path(qualified(target, dir), PartFile.NAME).toString();
+    if (mapReduce && outcome.records().stopped()) {
+      // the reducer of a stopped run's job summed what its maps did before the stop: no part file, as a local run
+      try {
+        target.fs().delete(dir, true);
+      } catch (IOException e) {
+        settings.err().println("dfsio: warning: " + path + " not deleted: " + e.getMessage());
+      }
+    }
     if (mapReduce) {
       return f.withPartFile(new DfsioFigures.PartFileState(path, !outcome.records().stopped(),
           outcome.records().stopped() ? "not written: the run was stopped by " + settings.stop().signal() : null));

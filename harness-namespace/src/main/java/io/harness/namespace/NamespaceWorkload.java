@@ -64,13 +64,17 @@ public final class NamespaceWorkload implements Workload<Target> {
     return plan;
   }
 
-  /** As -t is at most -n: every thread of every client needs an item. */
+  /** As -t is at most -n: every thread of every client needs an item; and --rate is over every client's threads. */
   @Override
   public void checkClients(int clients) {
     if (clients > 1 && plan.items() < (long) plan.threads() * clients) {
       throw new io.harness.core.base.UsageException("--clients", clients + " clients x " + plan.threads()
           + " thread(s) need at least " + (long) plan.threads() * clients + " items (-n " + plan.items()
           + "): a thread needs an item");
+    }
+    if (clients > 1 && plan.ratePerSec() > 0) {
+      io.harness.core.run.Schedule.check("--rate", plan.ratePerSec(), plan.mix().isEmpty() ? 0 : plan.durationNanos(),
+          (long) plan.threads() * clients);
     }
   }
 

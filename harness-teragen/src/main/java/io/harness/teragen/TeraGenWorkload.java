@@ -152,15 +152,17 @@ public final class TeraGenWorkload implements Workload<Target> {
             new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), plan.barrier(), settings.recording(),
             settings.out(), settings.stop());
         long end = EpochClock.nowEpochNanos();
+        // a stopped run's maps ended early (those that had not started wrote nothing): their records are the run's
+        boolean stopped = settings.stop().requested();
         if (r.barrier() == null) {
-          return new RunRecords(r.records(), r.intervals(), end - (long) (r.jobMillis() * 1e6), end, false,
+          return new RunRecords(r.records(), r.intervals(), end - (long) (r.jobMillis() * 1e6), end, stopped,
               java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce"));
         }
         // at a start barrier the run starts at its release
         long release = r.barrier().releaseEpochNanos();
         long last = r.records().stream().mapToLong(io.harness.core.engine.TaskRecord::endEpochNanos).max()
             .orElse(end);
-        return new RunRecords(r.records(), r.intervals(), release, Math.max(last, release), false,
+        return new RunRecords(r.records(), r.intervals(), release, Math.max(last, release), stopped,
             java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce", io.harness.core.run.Analysis.CLIENTS,
                 r.barrier().noted()));
       }
@@ -184,6 +186,13 @@ public final class TeraGenWorkload implements Workload<Target> {
         && !settings.stop().requested();
     if (!mapReduce && complete) {
       target.fs().create(new Path(out, "_SUCCESS"), true).close();
+    }
+    if (mapReduce && !complete) {
+      // the job of a stopped run committed what its maps wrote before the stop: not a whole output, as a local run's;
+      // a job killed by the stop leaves its attempts' folder
+      target.fs().delete(new Path(out, "_SUCCESS"), false);
+      target.fs().delete(new Path(out, org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter.PENDING_DIR_NAME),
+          true);
     }
     if (settings.stop().requested()) {
       settings.err().println("teragen: " + target.fs().makeQualified(out) + " is incomplete (no _SUCCESS)");

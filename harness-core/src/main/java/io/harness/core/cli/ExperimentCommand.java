@@ -82,6 +82,8 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
   @Override
   public Integer call() throws Exception {
     RunContext ctx = context();
+    // a signal while a run is in flight lets it end (Signals); one between runs stops the experiment there
+    Signals.stopping("stopping the experiment before its next run");
     try (Live live = dryRun ? Live.none() : liveOptions.live()) {
       live.start(ctx.err());
       io.harness.core.util.LocalInputs inputs = ctx.inputs().with(java.util.List.of(

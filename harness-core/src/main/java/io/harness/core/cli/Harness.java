@@ -38,11 +38,14 @@ public final class Harness implements Runnable {
   public static void main(String[] args) {
     // SIGINT / SIGTERM stop the run, which still prints and saves what it measured (exit 130 / 143)
     Signals.install(System.err);
-    // JVMs that ran a mini cluster keep non-daemon threads: always leave with an explicit code.
-    int code = run(System.getenv(), System.out, System.err, args);
+    // the command line's stop request stays open until the process exits: a signal that comes after the run saved
+    // its result still marks it stopped, and the exit code is taken with the signals held off
+    StopRequest stop = StopRequest.open();
+    int code = run(System.getenv(), System.out, System.err, null, stop, args);
     System.out.flush();
     System.err.flush();
-    System.exit(code);
+    // JVMs that ran a mini cluster keep non-daemon threads: always leave with an explicit code.
+    Signals.exit(stop, code);
   }
 
   /** Runs one command line and returns its exit code; never calls System.exit. */
@@ -56,8 +59,9 @@ public final class Harness implements Runnable {
    */
   public static int run(Map<String, String> env, PrintStream out, PrintStream err, RunContext.Host host,
       String... args) {
-    // this command line's own stop request: a signal asks it (and any other run in flight) to stop
-    StopRequest stop = StopRequest.open();
+    // this command line's own stop request: a signal asks it (and any other run in flight) to stop; a line that
+    // another command runs (an experiment's) is asked once that command has been
+    StopRequest stop = host == null ? StopRequest.open() : StopRequest.nested();
     try {
       return run(env, out, err, host, stop, args);
     } finally {

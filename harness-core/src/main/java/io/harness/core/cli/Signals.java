@@ -8,9 +8,10 @@ import java.util.concurrent.TimeUnit;
  * SIGINT and SIGTERM in the command-line process, turned into stop requests of the runs in flight
  * ({@link StopRequest}): the first one asks them to stop (their tasks end, what they measured is printed and
  * saved, each run is marked interrupted) and the process then exits with 130 or 143; a second one, or runs
- * that have not ended {@link #GRACE_SECONDS} s later, exit at once. Installed by {@link Harness#main} only: a
- * run inside a user's JVM (tests, the Java API) keeps that JVM's own signal handling. No run's state lives
- * here: only whether the process got a signal, for the second one.
+ * that have not ended {@link #GRACE_SECONDS} s later, exit at once. A command that runs other runs (an experiment)
+ * is asked first: it finishes its current run, then stops; the second signal stops that run now, a third exits.
+ * Installed by {@link Harness#main} only: a run inside a user's JVM (tests, the Java API) keeps that JVM's own
+ * signal handling. No run's state lives here: only whether the process got a signal, and whether it is exiting.
  */
 public final class Signals {
   /** How long a stopping run may take to write what it measured before the process exits anyway. */
@@ -19,6 +20,8 @@ public final class Signals {
   private static volatile String received;
   private static volatile int code;
   private static volatile PrintStream log;
+  private static boolean watching;
+  private static boolean exiting;
   /** What the first signal does, as the terminal line says it. */
   private static volatile String stopping = "stopping the run and writing what it measured";
 
@@ -40,36 +43,66 @@ public final class Signals {
   }
 
   private static synchronized void onSignal(String name, int exitCode) {
+    if (exiting) {
+      return; // the command has ended and saved what it did: the process is leaving with its code
+    }
     PrintStream err = log;
-    if (received != null) {
-      err.println("harness: " + name + " again: exiting now");
-      err.flush();
-      Runtime.getRuntime().halt(code);
-    }
-    received = name;
-    code = exitCode;
-    if (StopRequest.signalAll(name, exitCode) == 0) {
-      // nothing is running that could write what it measured
-      err.flush();
-      Runtime.getRuntime().halt(exitCode);
-    }
-    err.println("harness: " + name + ": " + stopping + " (send it again to exit at once)");
-    Thread watchdog = new Thread(() -> {
-      try {
-        TimeUnit.SECONDS.sleep(GRACE_SECONDS);
-        err.println("harness: the run did not stop within " + GRACE_SECONDS + " s of " + name + ": exiting");
-        err.flush();
-        Runtime.getRuntime().halt(exitCode);
-      } catch (InterruptedException e) {
-        // not reached: the process ends first
+    StopRequest.Asked asked = StopRequest.signalAll(name, exitCode);
+    if (asked.asked() == 0) {
+      if (received != null) {
+        err.println("harness: " + name + " again: exiting now");
       }
-    }, "harness-signal-grace");
-    watchdog.setDaemon(true);
-    watchdog.start();
+      // nothing is running that could write what it measured (or it was asked already)
+      err.flush();
+      Runtime.getRuntime().halt(received != null ? code : exitCode);
+    }
+    String again = received == null ? "" : " again";
+    if (received == null) {
+      received = name;
+      code = exitCode;
+    }
+    if (asked.nestedLeft()) {
+      err.println("harness: " + name + ": finishing the current run, then stopping (send it again to stop the "
+          + "current run now)");
+      return;
+    }
+    err.println("harness: " + name + again + ": " + (again.isEmpty() ? stopping
+        : "stopping the current run now and writing what it measured") + " (send it again to exit at once)");
+    if (!watching) {
+      watching = true;
+      Thread watchdog = new Thread(() -> {
+        try {
+          TimeUnit.SECONDS.sleep(GRACE_SECONDS);
+          err.println("harness: the run did not stop within " + GRACE_SECONDS + " s of " + name + ": exiting");
+          err.flush();
+          Runtime.getRuntime().halt(code);
+        } catch (InterruptedException e) {
+          // not reached: the process ends first
+        }
+      }, "harness-signal-grace");
+      watchdog.setDaemon(true);
+      watchdog.start();
+    }
   }
 
   /** How the line printed on the first signal says what it does, for a command that runs no workload. */
   public static void stopping(String what) {
     stopping = what;
+  }
+
+  /**
+   * The command of {@code stop} has ended with {@code exitCode}: the process exits with it, or with the signal's
+   * code when one asked the command to stop (a signal being handled has finished marking what the run saved first);
+   * a signal from now on changes nothing.
+   */
+  static void exit(StopRequest stop, int exitCode) {
+    int c;
+    synchronized (Signals.class) {
+      exiting = true;
+      c = stop.exitCode(exitCode);
+    }
+    System.out.flush();
+    System.err.flush();
+    System.exit(c);
   }
 }

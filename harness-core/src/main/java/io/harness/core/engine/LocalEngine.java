@@ -2,7 +2,6 @@ package io.harness.core.engine;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntFunction;
 
 /**
@@ -57,7 +56,7 @@ public final class LocalEngine {
 
   /** {@link #runSingle(int, String, TaskBody)} with a warm-up and/or a deadline. */
   public static TaskRecord runSingle(int index, String name, Window window, TaskBody body) {
-    TaskRecorder r = new TaskRecorder(index, name, window, new AtomicBoolean(), null);
+    TaskRecorder r = new TaskRecorder(index, name, window, Stopping.manual(), null);
     runTask(r, index, body);
     return r.toRecord();
   }
@@ -81,6 +80,15 @@ public final class LocalEngine {
    */
   public static Alone runAlone(int index, String name, Window window, TaskBody body, long originEpochNanos,
       long timeoutNanos) {
+    return runAlone(index, name, window, body, originEpochNanos, timeoutNanos, Stopping.manual());
+  }
+
+  /**
+   * {@link #runAlone(int, String, Window, TaskBody, long, long)} that ends early when {@code stopping} says so (a map
+   * whose run was stopped): the task's loop ends, it counts as interrupted, and what failed by the stop is cut short.
+   */
+  public static Alone runAlone(int index, String name, Window window, TaskBody body, long originEpochNanos,
+      long timeoutNanos, Stopping stopping) {
     long sinceOrigin = Math.max(0, EpochClock.nowEpochNanos() - originEpochNanos);
     long second = TimeUnit.SECONDS.toNanos(1);
     Intervals intervals = new Intervals((int) (sinceOrigin / second));
@@ -91,7 +99,7 @@ public final class LocalEngine {
           return t;
         });
     ticker.scheduleAtFixedRate(intervals::tick, second - sinceOrigin % second, second, TimeUnit.NANOSECONDS);
-    TaskRecorder r = new TaskRecorder(index, name, window, new AtomicBoolean(), intervals);
+    TaskRecorder r = new TaskRecorder(index, name, window, stopping, intervals);
     try {
       if (timeoutNanos > 0) {
         runWatched(r, index, body, timeoutNanos);
@@ -101,6 +109,7 @@ public final class LocalEngine {
     } finally {
       ticker.shutdownNow();
     }
+    r.cutShortByStop();
     intervals.tick();
     return new Alone(r.toRecord(), intervals.intervals());
   }

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import me.tongfei.progressbar.ProgressBar;
@@ -25,7 +24,7 @@ final class LocalPool {
   private final Monitor monitor;
   private final LocalEngine.TaskBody body;
   private final TaskRecorder[] recorders;
-  private final AtomicBoolean stopping = new AtomicBoolean();
+  private final Stopping stopping;
   private final Intervals intervals;
   private final AtomicInteger next = new AtomicInteger();
   private final List<Worker> workers = new CopyOnWriteArrayList<>();
@@ -38,6 +37,7 @@ final class LocalPool {
     this.monitor = monitor;
     this.body = body;
     this.intervals = new Intervals(0, monitor.feed());
+    this.stopping = monitor.stopping();
     this.recorders = new TaskRecorder[tasks];
     for (int i = 0; i < tasks; i++) {
       recorders[i] = new TaskRecorder(i, names.apply(i), window, stopping, intervals);
@@ -95,6 +95,15 @@ final class LocalPool {
     boolean stopped;
     try {
       stopped = watch(startNano, bar);
+    } catch (InterruptedException e) {
+      // the thread that runs the engine is told to end (a MapReduce map killed): its tasks end first, so none of
+      // them goes on working on what the run's end cleans up
+      stopping.set();
+      workers.forEach(w -> w.thread.interrupt());
+      for (Worker w : workers) {
+        w.thread.join(TimeUnit.SECONDS.toMillis(LocalEngine.GIVE_UP_AFTER_SECONDS));
+      }
+      throw e;
     } finally {
       if (bar != null) {
         monitor.update(bar, Arrays.asList(recorders));
@@ -106,6 +115,7 @@ final class LocalPool {
     List<TaskRecord> records = new ArrayList<>(tasks);
     for (TaskRecorder r : recorders) {
       if (r.started()) {
+        r.cutShortByStop();
         records.add(r.toRecord());
       }
     }
@@ -122,7 +132,8 @@ final class LocalPool {
     while (true) {
       Worker alive = workers.stream().filter(w -> !w.abandoned && w.thread.isAlive()).findFirst().orElse(null);
       if (alive == null) {
-        return stopAt != 0;
+        // the tasks may have seen the stop themselves, before this look
+        return stopAt != 0 || stopping.get();
       }
       // wake for the next second's interval histograms, or for the next look at the tasks
       long untilSecond = TimeUnit.NANOSECONDS.toMillis(nextSecond - System.nanoTime());
@@ -132,9 +143,8 @@ final class LocalPool {
         intervals.tick();
         nextSecond += TimeUnit.SECONDS.toNanos(1);
       }
-      if (stopAt == 0 && monitor.stopRequested()) {
+      if (stopAt == 0 && stopping.get()) {
         stopAt = now;
-        stopping.set(true);
         long running = Arrays.stream(recorders).filter(r -> r.started() && !r.ended()).count();
         monitor.stopping((int) running, Math.max(0, tasks - Math.min(next.get(), tasks)));
       }

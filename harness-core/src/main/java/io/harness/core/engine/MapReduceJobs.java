@@ -99,7 +99,10 @@ public final class MapReduceJobs {
    * milliseconds (submission to completion); a failed job is a {@link RunFailedException} with the job's
    * own failure message. {@code Job.waitForCompletion} checks every 5 s by default
    * ({@code mapreduce.client.completion.pollinterval}), which would add up to 5 s to a short job; this
-   * checks every {@value #POLL_MILLIS} ms, every {@value #LOCAL_POLL_MILLIS} ms on the local job runner.
+   * checks every {@value #POLL_MILLIS} ms, every {@value #LOCAL_POLL_MILLIS} ms on the local job runner. When
+   * {@code stop} is asked, a job whose maps watch for its stop marker ({@link MapStop#configure}) has them end early
+   * and completes (the caller sees the stop request); a job that does not, or whose maps have not ended
+   * {@link MapStop#GRACE_SECONDS} s later, is killed: a {@link RunFailedException}.
    */
   public static double submitAndWait(Job job, PrintStream log, io.harness.core.base.StopRequest stop)
       throws IOException, InterruptedException, ClassNotFoundException {
@@ -136,27 +139,11 @@ public final class MapReduceJobs {
     long t0 = System.nanoTime();
     job.submit();
     log.println("MapReduce job " + job.getJobID() + ", tracking URL " + job.getTrackingURL());
-    long nextReport = t0 + TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
     MapReduceLive live = feed == LiveFeed.NONE ? null : new MapReduceLive(job, feed);
-    long nextLive = t0;
-    while (!job.isComplete()) {
-      Thread.sleep(poll);
-      if (stop.requested()) {
-        log.println("MapReduce job " + job.getJobID() + ": killing it (" + stop.signal() + ")");
-        job.killJob();
-        throw new RunFailedException("MapReduce job " + job.getJobID() + " killed: the run was stopped by "
-            + stop.signal());
-      }
-      long now = System.nanoTime();
-      if (live != null && now - nextLive >= 0) {
-        nextLive += TimeUnit.SECONDS.toNanos(1);
-        live.update();
-      }
-      if (now - nextReport >= 0) {
-        nextReport += TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
-        log.println(String.format(Locale.ROOT, "MapReduce job %s: %.0f s, map %.0f%%, reduce %.0f%%%s",
-            job.getJobID(), (now - t0) / 1e9, 100 * job.mapProgress(), 100 * job.reduceProgress(), bytes(job)));
-      }
+    try {
+      await(job, log, stop, live, poll, t0);
+    } finally {
+      MapStop.clean(job.getConfiguration());
     }
     double millis = (System.nanoTime() - t0) / 1e6;
     if (live != null) {
@@ -169,5 +156,44 @@ public final class MapReduceJobs {
           || info.equals("NA") ? "a task failed (the run's log has its exception)" : info));
     }
     return millis;
+  }
+
+  /**
+   * Waits for the job, printing its progress; a stopped run's job has its maps end early ({@link MapStop}) and is
+   * killed if they have not ended {@link MapStop#GRACE_SECONDS} s later (or at once when its maps watch for no stop).
+   */
+  private static void await(Job job, PrintStream log, io.harness.core.base.StopRequest stop, MapReduceLive live,
+      long poll, long t0) throws IOException, InterruptedException {
+    long nextReport = t0 + TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
+    long nextLive = t0;
+    long stoppingAt = 0;
+    while (!job.isComplete()) {
+      Thread.sleep(poll);
+      long now = System.nanoTime();
+      if (stop.requested() && stoppingAt == 0) {
+        stoppingAt = now;
+        if (MapStop.leave(job.getConfiguration(), stop.signal())) {
+          log.println("MapReduce job " + job.getJobID() + ": stopping its maps (" + stop.signal() + "); killed if "
+              + "they have not ended in " + MapStop.GRACE_SECONDS + " s");
+          continue;
+        }
+      }
+      if (stoppingAt != 0 && (MapStop.marker(job.getConfiguration()) == null
+          || now - stoppingAt > TimeUnit.SECONDS.toNanos(MapStop.GRACE_SECONDS))) {
+        log.println("MapReduce job " + job.getJobID() + ": killing it (" + stop.signal() + ")");
+        job.killJob();
+        throw new RunFailedException("MapReduce job " + job.getJobID() + " killed: the run was stopped by "
+            + stop.signal());
+      }
+      if (live != null && now - nextLive >= 0) {
+        nextLive += TimeUnit.SECONDS.toNanos(1);
+        live.update();
+      }
+      if (now - nextReport >= 0) {
+        nextReport += TimeUnit.SECONDS.toNanos(Monitor.REPORT_SECONDS);
+        log.println(String.format(Locale.ROOT, "MapReduce job %s: %.0f s, map %.0f%%, reduce %.0f%%%s",
+            job.getJobID(), (now - t0) / 1e9, 100 * job.mapProgress(), 100 * job.reduceProgress(), bytes(job)));
+      }
+    }
   }
 }

@@ -41,6 +41,8 @@ public final class Monitor {
   private final LongSupplier failedItems;
   /** The run's live view (set by {@link #feeding}, kept by every copy). */
   private LiveFeed feed = LiveFeed.NONE;
+  /** The run's stop request, when {@link #stopWhen(io.harness.core.base.StopRequest)} gave it (kept by every copy). */
+  private io.harness.core.base.StopRequest request;
 
   private Monitor(PrintStream log, String label, long totalBytes, long taskTimeoutNanos, String itemUnit,
       LongSupplier items, long totalItems, BooleanSupplier stopRequested, long periodNanos) {
@@ -112,12 +114,26 @@ public final class Monitor {
     Monitor m = new Monitor(log, label, totalBytes, taskTimeoutNanos, itemUnit, items, totalItems, stopRequested,
         periodNanos, failedItems);
     m.feed = feed;
+    m.request = request;
+    return m;
+  }
+
+  /** What asks the run to stop: its {@code StopRequest} (a signal), whose moment tells what the stop cut short. */
+  public Monitor stopWhen(io.harness.core.base.StopRequest stop) {
+    Monitor m = stopWhen(stop::requested);
+    m.request = stop;
     return m;
   }
 
   private Monitor keep(Monitor copy) {
     copy.feed = feed;
+    copy.request = request;
     return copy;
+  }
+
+  /** Whether the run's tasks are stopping, as this monitor's stop request says (and as their engine sets it). */
+  Stopping stopping() {
+    return Stopping.when(stopRequested, request);
   }
 
   /** The run's live view ({@link LiveFeed#NONE} when none watches). */

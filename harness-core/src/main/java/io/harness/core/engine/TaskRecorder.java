@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -26,10 +25,13 @@ import org.HdrHistogram.Histogram;
  * live histograms and tick array are let go: a run keeps little for each finished task, however many it has.
  */
 public final class TaskRecorder {
+  /** The note of a task cut short by its run's stop: the error the stop brought. */
+  public static final String ERROR_AT_STOP = "errorAtStop";
+
   private final int index;
   private final String name;
   private final Window window;
-  private final AtomicBoolean stopping;
+  private final Stopping stopping;
   private final Intervals intervals;
   private Map<String, Histogram> latency = new LinkedHashMap<>();
   private Map<String, Object> extra = new LinkedHashMap<>();
@@ -59,7 +61,7 @@ public final class TaskRecorder {
   private volatile long currentStartNano;
   private volatile long lastProgressNano;
 
-  TaskRecorder(int index, String name, Window window, AtomicBoolean stopping, Intervals intervals) {
+  TaskRecorder(int index, String name, Window window, Stopping stopping, Intervals intervals) {
     this.index = index;
     this.name = name;
     this.window = window;
@@ -155,6 +157,19 @@ public final class TaskRecorder {
     return stopping.get() || window.timeBounded() && System.nanoTime() - deadlineNano >= 0;
   }
 
+  /** Whether the run is stopping (a signal): the task's loop ends, and what ends now is cut short, not failed. */
+  public boolean stopping() {
+    return stopping.get();
+  }
+
+  /**
+   * Whether a call that failed at {@code nanoTime} ({@link System#nanoTime()}) failed by the run's stop: the stop
+   * interrupted it (or killed what it ran), so it is cut short, not a failure. Asked when the task's loop has ended.
+   */
+  public boolean cutShort(long nanoTime) {
+    return stopping.cutShort(nanoTime);
+  }
+
   /** Whether the task runs until a deadline rather than until its work is done. */
   public boolean timeBounded() {
     return window.timeBounded();
@@ -224,6 +239,22 @@ public final class TaskRecorder {
     finish();
     ended = true;
     return true;
+  }
+
+  /**
+   * A task that failed as its run stopped (its error came with the stop, or after it) was cut short, not failed: its
+   * record says it was interrupted, and keeps the error as {@value #ERROR_AT_STOP}. Called once the engine has ended.
+   */
+  synchronized void cutShortByStop() {
+    if (finished != null && error != null && !frozen && stopping.cutShort(endNano)) {
+      java.util.Map<String, Object> noted = new LinkedHashMap<>(finished.extra());
+      noted.put(ERROR_AT_STOP, error);
+      error = null;
+      interrupted = true;
+      finished = new TaskRecord(finished.index(), name, finished.bytes(), finished.startEpochNanos(),
+          finished.endEpochNanos(), finished.latency(), finished.bytesPerTick(), null, true, stack, noted,
+          finished.host());
+    }
   }
 
   /** Whether the engine gave this task up while it ran ({@link #freeze}). */

@@ -193,13 +193,16 @@ public record Experiment(Path file, Integer repeat, List<String> only, List<Stri
       return ExitCodes.OK;
     }
     for (Outcome o : failed) {
-      err.printf("experiment: run %d failed (%s on %s, repeat %d, exit %d)%s%n", o.run().number(), o.run().label(),
-          o.run().target().name(), o.run().repeat(), o.exitCode(), o.reason() == null ? "" : ": " + o.reason());
+      err.printf("experiment: run %d %s (%s on %s, repeat %d, exit %d)%s%n", o.run().number(),
+          o.stopped() ? "stopped" : "failed", o.run().label(), o.run().target().name(), o.run().repeat(), o.exitCode(),
+          o.reason() == null || o.stopped() ? "" : ": " + o.reason());
     }
     if (missing > 0) {
       err.printf("experiment: %d run(s) not run (stopped)%n", missing);
     }
-    return failed.stream().anyMatch(o -> o.exitCode() == 130 || o.exitCode() == 143)
-        ? failed.get(failed.size() - 1).exitCode() : ExitCodes.FAILED;
+    // a stopped run is not a failure: the experiment's code is then the signal's (its own stop request's)
+    List<Outcome> stopped = failed.stream().filter(Outcome::stopped).toList();
+    return failed.size() > stopped.size() ? ExitCodes.FAILED
+        : !stopped.isEmpty() ? stopped.get(stopped.size() - 1).exitCode() : missing > 0 ? ExitCodes.FAILED : ExitCodes.OK;
   }
 }

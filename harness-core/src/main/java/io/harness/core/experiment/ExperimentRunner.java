@@ -18,13 +18,19 @@ import java.util.stream.Stream;
  * Runs an experiment's runs one after the other: in this JVM through {@link Lines#run} (on the cluster the
  * experiment keeps, or on the file system a target names), or, for Spark's steps, with {@code bin/harness} in a
  * JVM of its own. Each run is a normal run folder under {@code runs/ROW/TARGET/}; what it printed goes to
- * {@code logs/}. A failed run is recorded and the experiment goes on; a signal stops it after the current run.
+ * {@code logs/}. A failed run is recorded and the experiment goes on. A signal stops it after the current run, which
+ * ends as it would have; a second signal stops that run now (it is recorded as stopped, never as failed).
  */
 final class ExperimentRunner {
   /** What became of one run: its exit code, its folder (null when it made none), its wall time. */
   record Outcome(Run run, int exitCode, Path dir, double seconds, String reason) {
     boolean ok() {
       return exitCode == ExitCodes.OK && dir != null;
+    }
+
+    /** Whether a signal stopped the run (it did not fail: it was cut short). */
+    boolean stopped() {
+      return exitCode == SIGINT || exitCode == SIGTERM;
     }
   }
 
@@ -55,6 +61,11 @@ final class ExperimentRunner {
     List<Outcome> outcomes = new ArrayList<>();
     int width = Integer.toString(plan.runs().size()).length();
     for (Run r : plan.runs()) {
+      if (stop.requested()) {
+        out.println("experiment: stopped by " + stop.signal() + " before run " + r.number() + "; the runs so far are "
+            + "kept");
+        break;
+      }
       ExperimentTargets.Ready t = targets.get(r.target().name());
       Path runDir = dir.resolve("runs").resolve(r.row().id()).resolve(r.target().name());
       Path log = dir.resolve("logs").resolve(String.format("%0" + width + "d-%s-%s-r%d%s.txt", r.number(),
@@ -81,14 +92,19 @@ final class ExperimentRunner {
       if (timeServers && runFolder != null) {
         ExperimentRecord.addServerTimings(runFolder, servers.timings());
       }
-      String reason = code == ExitCodes.OK ? null : end.reason() != null ? end.reason() : "see " + dir.relativize(log);
+      boolean stopped = code == SIGINT || code == SIGTERM;
+      String reason = code == ExitCodes.OK ? null : stopped ? "stopped by a signal"
+          : end.reason() != null ? end.reason() : "see " + dir.relativize(log);
       Outcome o = new Outcome(r, code, runFolder, seconds, reason);
       outcomes.add(o);
       out.printf("%s  exit %d, %.1f s%s%n", " ".repeat(2 * width + 3), code, seconds,
-          o.ok() ? ", " + dir.relativize(runFolder) : ": " + (reason == null ? "see " + dir.relativize(log) : reason));
+          o.ok() ? ", " + dir.relativize(runFolder) : ": " + reason + (stopped && runFolder != null ? ", "
+              + dir.relativize(runFolder) : ""));
       after.accept(outcomes);
-      if (code == SIGINT || code == SIGTERM || stop.requested()) {
-        out.println("experiment: stopped by a signal; the runs so far are kept");
+      if (stopped || stop.requested()) {
+        // the first signal lets the current run end as it would, the second stops it: either way none follows
+        out.println("experiment: stopped by " + (stop.signal() != null ? stop.signal() : "a signal") + " after run "
+            + r.number() + "; the runs so far are kept");
         break;
       }
     }
@@ -124,12 +140,23 @@ final class ExperimentRunner {
     pb.environment().putAll(env);
     Process p = pb.start();
     int code;
+    // the run's own stop request, asked by the signal after the one that asked the experiment: it stops the run now
+    io.harness.core.base.StopRequest now = io.harness.core.base.StopRequest.nested();
     try {
-      code = p.waitFor();
+      boolean told = false;
+      while (!p.waitFor(100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+        if (now.requested() && !told) {
+          told = true;
+          p.destroy(); // SIGTERM: the run stops, saves what it measured and exits 143
+        }
+      }
+      code = p.exitValue();
     } catch (InterruptedException e) {
       p.destroy();
       Thread.currentThread().interrupt();
       code = SIGINT;
+    } finally {
+      now.close();
     }
     // one run at a time: the folder it made is the one that was not there before
     Set<Path> made = folders(runDir);

@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * The experiment's table, the way such studies print it: a line per workload, parameters, step and figure (each
  * step shows its own figures), a column per target, each cell the median of the repeats with every repeat beside
- * it ({@code 556 (556, 564, 585)}; a failed repeat shows as {@code failed} and counts in no median). Written as
+ * it ({@code 556 (556, 564, 585)}; a failed repeat shows as {@code failed}, one a signal stopped as {@code stopped},
+ * and neither counts in a median). Written as
  * Markdown and CSV; the figures are read from each run's own {@code result.csv}.
  */
 final class ExperimentTable {
@@ -47,8 +48,9 @@ final class ExperimentTable {
       return ok.isEmpty() ? null : Spread.of(ok.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
+    /** The runs that failed (a run a signal stopped did not fail). */
     long failed() {
-      return runs.stream().filter(o -> !o.ok()).count();
+      return runs.stream().filter(o -> !o.ok() && !o.stopped()).count();
     }
 
     String text() {
@@ -57,14 +59,15 @@ final class ExperimentTable {
       }
       Spread s = spread();
       if (s == null) {
-        return failed() > 0 ? "failed" : "n/a";
+        return failed() > 0 ? "failed" : runs.stream().anyMatch(Outcome::stopped) ? "stopped" : "n/a";
       }
       if (values.size() == 1) {
         return Comparison.number(s.median());
       }
       List<String> each = new ArrayList<>();
       for (int i = 0; i < values.size(); i++) {
-        each.add(values.get(i) != null ? Comparison.number(values.get(i)) : runs.get(i).ok() ? "n/a" : "failed");
+        each.add(values.get(i) != null ? Comparison.number(values.get(i)) : runs.get(i).ok() ? "n/a"
+            : runs.get(i).stopped() ? "stopped" : "failed");
       }
       return Comparison.number(s.median()) + " (" + String.join(", ", each) + ")";
     }

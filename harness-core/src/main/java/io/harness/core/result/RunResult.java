@@ -55,4 +55,14 @@ public record RunResult(
         targetDescription, root, cluster, startedAt, time, exitCode, failedTasks, aggregate, newFigures, tasks,
         interrupted, log, plan, instrumentation, profile, clients);
   }
+
+  /**
+   * This result of a run that {@code signal} stopped after the result was made (while it was saved, or its reports
+   * written): its exit code the signal's.
+   */
+  public RunResult stoppedBy(String signal, int signalExitCode) {
+    return new RunResult(format, workload, operation, commandLine, options, versions, host, target,
+        targetDescription, root, cluster, startedAt, finishedAt, signalExitCode, failedTasks, aggregate, figures,
+        tasks, signal, log, plan, instrumentation, profile, clients);
+  }
 }

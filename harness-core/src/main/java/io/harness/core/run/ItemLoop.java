@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * threads, each item timed as one call of {@code kind}, until the items run out or a duration passes; a
  * failed item fails the run, not its thread, and either stops the loop or (fail at the end) lets it go on.
  * Each thread is one task; its record notes how many items it did ({@value #ITEMS}), how many of them
- * failed ({@value #FAILED_ITEMS}), both as running totals (each item counts in the tick it ended in, so a
+ * failed before any stop ({@value #FAILED_ITEMS}; those a stop cut short: {@value #CUT_SHORT_ITEMS}), both as running totals (each item counts in the tick it ended in, so a
  * window of the run counts the items that ended inside it) and, for the first {@value #FAILURES_KEPT}, which
  * and why ({@value #FAILURES}: {@code item: reason}) and when ({@value #FAILURE_TICKS}).
  *
@@ -39,6 +39,8 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
   public static final String ITEMS = "items";
   public static final String FAILED_ITEMS = "failedItems";
   public static final String FAILURES = "failures";
+  /** The items the run's stop cut short (they failed as it came, or after): neither done nor failed. */
+  public static final String CUT_SHORT_ITEMS = "cutShortItems";
   /** The tick ({@link TaskRecord#TICK_NANOS}) each of {@value #FAILURES} failed in, in the same order. */
   public static final String FAILURE_TICKS = "failureTicks";
   static final int FAILURES_KEPT = 100;
@@ -91,9 +93,10 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
     LocalEngine.Result r = LocalEngine.run(threads, threads, slice::thread, window,
         settings.monitor(label).items(unit, items < 0 ? -1 : last - next.get(), done::get, failed::get), (t, rec) -> {
           long ok = 0;
-          long bad = 0;
           List<String> failures = new ArrayList<>();
           List<Long> failureTicks = new ArrayList<>();
+          // a stopped run's failures are the items that failed before the stop: those it cut short are apart
+          CallFailures bad = new CallFailures(rec, failures, failureTicks, FAILURES_KEPT);
           try {
             body.threadStarted();
             while (!stop.get() && !rec.expired()) {
@@ -108,22 +111,23 @@ public record ItemLoop(long items, int threads, Window window, boolean failAtEnd
                 rec.noteTotal(ITEMS, ++ok);
                 done.incrementAndGet();
               } catch (Exception e) {
-                rec.noteTotal(FAILED_ITEMS, ++bad);
                 failed.incrementAndGet();
-                if (failures.size() < FAILURES_KEPT) {
-                  failures.add(i + ": " + Failures.describe(e));
-                  failureTicks.add(EpochClock.nowEpochNanos() / TaskRecord.TICK_NANOS);
-                  rec.note(FAILURES, List.copyOf(failures));
-                  rec.note(FAILURE_TICKS, List.copyOf(failureTicks));
-                }
+                bad.add(() -> i + ": " + Failures.describe(e));
+                rec.noteTotal(FAILED_ITEMS, bad.seen());
+                rec.note(FAILURES, List.copyOf(failures));
+                rec.note(FAILURE_TICKS, List.copyOf(failureTicks));
                 if (!failAtEnd) {
                   stop.set(true);
                 }
               }
             }
           } finally {
+            bad.settle();
             rec.noteTotal(ITEMS, ok);
-            rec.noteTotal(FAILED_ITEMS, bad);
+            rec.noteTotal(FAILED_ITEMS, bad.failed());
+            if (bad.cutShort() > 0) {
+              rec.note(CUT_SHORT_ITEMS, bad.cutShort());
+            }
             rec.note(FAILURES, List.copyOf(failures));
             rec.note(FAILURE_TICKS, List.copyOf(failureTicks));
             body.threadEnded();

@@ -3,13 +3,10 @@ package io.harness.core.run;
 import io.harness.core.engine.Failures;
 import io.harness.core.engine.EpochClock;
 import io.harness.core.engine.LocalEngine;
-import io.harness.core.engine.TaskRecord;
 import io.harness.core.engine.TaskRecorder;
 import io.harness.core.engine.Window;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -24,10 +21,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * is one task; its record notes, per phase, its start and end (epoch ns), its items done and failed, and the
  * first {@value #FAILURES_KEPT} failures ({@code phase item: reason}).
  *
- * <p>A phase runs closed loop by default (each thread's next call when its last returned). With a rate, open loop: each thread's
- * calls are due on a schedule ({@code threads / rate} apart, the threads' schedules staggered), issued when due
- * whether or not the file system kept up, and each call's latency counts from when it was due, so a stall shows
- * in the latency of every call that waited behind it instead of hiding in fewer calls (coordinated omission).
+ * <p>A phase runs closed loop by default (each thread's next call when its last returned). With a rate, open loop: each
+ * thread's calls are due on a schedule ({@code threads / rate} apart, the threads' schedules staggered), issued when due
+ * whether or not the file system kept up, and each call's latency counts from when it was due, so a stall shows in the
+ * latency of every call that waited behind it instead of hiding in fewer calls (coordinated omission). A phase bounded
+ * by time ends at its deadline: calls still owed then are not issued, and are counted ({@link Schedule}).
+ *
+ * <p>A stopped run's phase ends at the stop: the calls it cut short are counted apart from the failures (which are the
+ * calls that failed before it, {@link CallFailures}), and the phase's check does not run. The figures are
+ * {@link PhaseResults}'.
  *
  * @param items how many items in all
  * @param threads how many threads (tasks)
@@ -45,6 +47,11 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
   public static final String DONE = "items";
   public static final String FAILED = "failed";
   public static final String FAILURES = "failures";
+  /** Calls the run's stop cut short (not failures). */
+  public static final String CUT_SHORT = "cutShort";
+  /** Open loop: calls issued one interval or more after they were due, and calls due before the deadline not issued. */
+  public static final String LATE = "late";
+  public static final String OWED = "owed";
 
   /** One item of a phase: {@code thread} is the task's, {@code item} the item's number in the whole run. */
   @FunctionalInterface
@@ -183,46 +190,43 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
       rec.note(key + START, EpochClock.nowEpochNanos());
       long calls = p.durationNanos() > 0 ? Long.MAX_VALUE
           : p.calls() == null ? to - from : p.calls().applyAsLong(to - from);
-      long begin = System.nanoTime();
-      long interval = p.ratePerSec() > 0 ? Math.max(1, (long) (allThreads() * 1e9 / p.ratePerSec())) : 0;
-      long due = begin + interval * t / allThreads();
+      Schedule schedule = new Schedule(p.ratePerSec(), allThreads(), t, System.nanoTime(), p.durationNanos());
       long ok = 0;
-      long bad = 0;
-      for (long c = 0; c < calls && !rec.expired(); c++) {
+      CallFailures bad = new CallFailures(rec, failures, null, FAILURES_KEPT);
+      long c = 0;
+      for (; c < calls && !rec.expired(); c++) {
         long item = p.calls() == null && p.durationNanos() == 0 ? from + c
             : p.durationNanos() > 0 ? c : from + (to > from ? c % (to - from) : 0);
-        long start;
-        if (interval > 0) {
-          // open loop: wait for the call's time, never for the file system; its latency counts from then
-          for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
-            java.util.concurrent.locks.LockSupport.parkNanos(wait);
-          }
-          rec.enter(p.name());
-          start = due;
-          due += interval;
-        } else {
-          start = rec.enter(p.name());
-        }
-        if (p.durationNanos() > 0 && start - begin >= p.durationNanos()) {
+        // open loop: the call's time, never the file system's pace; its latency counts from then
+        long start = schedule.next(rec::expired);
+        if (start == -1) {
           break;
         }
+        rec.enter(p.name());
         try {
           Done d = p.call().run(t, item, rec);
           rec.call(d.kind(), start, d.bytes());
           ok++;
           done.incrementAndGet();
         } catch (Exception e) {
-          bad++;
           failed.incrementAndGet();
-          if (failures.size() < FAILURES_KEPT) {
-            failures.add(p.name() + " " + item + ": " + Failures.describe(e));
-          }
+          bad.add(() -> p.name() + " " + item + ": " + Failures.describe(e));
         }
       }
+      // a stopped run's failures are the calls that failed before the stop: those it cut short are counted apart
+      bad.settle();
       rec.note(key + END, EpochClock.nowEpochNanos());
       rec.note(key + DONE, ok);
-      rec.note(key + FAILED, bad);
-      if (p.check() != null && bad == 0) {
+      rec.note(key + FAILED, bad.failed());
+      if (bad.cutShort() > 0) {
+        rec.note(key + CUT_SHORT, bad.cutShort());
+      }
+      if (schedule.open()) {
+        rec.note(key + LATE, schedule.late());
+        rec.note(key + OWED, schedule.owed());
+      }
+      // what a phase should have left, checked only after all its calls: never on a phase the stop cut short
+      if (p.check() != null && bad.seen() == 0 && c == calls && !rec.stopping()) {
         String problem;
         try {
           problem = p.check().check(t, from, to);
@@ -235,64 +239,5 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
       }
       rec.note(FAILURES, List.copyOf(failures));
     }
-  }
-
-  /** One phase of a run, over all threads: its items done and failed and its wall time (seconds). */
-  public record PhaseResult(String name, long items, long failed, double seconds) {
-    /** Items per second over the phase's wall time (0 when it took none). */
-    public double perSecond() {
-      return seconds > 0 ? items / seconds : 0;
-    }
-  }
-
-  /**
-   * Each phase's items, failures and wall time (the earliest thread's start to the latest thread's end), in the
-   * order the phases ran, from the tasks' notes.
-   */
-  public static List<PhaseResult> results(RunRecords records, List<String> phases) {
-    List<PhaseResult> out = new ArrayList<>();
-    for (String p : phases) {
-      String key = "phase." + p + ".";
-      long start = Long.MAX_VALUE;
-      long end = Long.MIN_VALUE;
-      long ok = 0;
-      long bad = 0;
-      boolean ran = false;
-      for (TaskRecord t : records.tasks()) {
-        Map<String, Object> x = t.extra();
-        if (x.get(key + START) instanceof Number s && x.get(key + END) instanceof Number e) {
-          ran = true;
-          start = Math.min(start, s.longValue());
-          end = Math.max(end, e.longValue());
-          ok += x.get(key + DONE) instanceof Number n ? n.longValue() : 0;
-          bad += x.get(key + FAILED) instanceof Number n ? n.longValue() : 0;
-        }
-      }
-      if (ran) {
-        out.add(new PhaseResult(p, ok, bad, Math.max(0, end - start) / 1e9));
-      }
-    }
-    return out;
-  }
-
-  /** The failures the tasks named ({@code phase item: reason}, or {@code phase check: ...}), in thread order. */
-  public static List<String> failures(RunRecords records) {
-    List<String> out = new ArrayList<>();
-    for (TaskRecord t : records.tasks()) {
-      if (t.extra().get(FAILURES) instanceof List<?> l) {
-        l.forEach(f -> out.add(String.valueOf(f)));
-      }
-      if (t.failed()) {
-        out.add(t.name() + ": " + t.error());
-      }
-    }
-    return out;
-  }
-
-  /** {@code phase -> items/s} of each phase that ran, in order: the columns {@code PHASE_ops_per_sec}. */
-  public static Map<String, Double> perSecond(List<PhaseResult> phases) {
-    Map<String, Double> out = new LinkedHashMap<>();
-    phases.forEach(p -> out.put(p.name(), p.perSecond()));
-    return out;
   }
 }

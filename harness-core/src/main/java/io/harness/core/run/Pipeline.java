@@ -1,6 +1,7 @@
 package io.harness.core.run;
 
 import io.harness.core.base.ExitCodes;
+import io.harness.core.base.StopRequest;
 import io.harness.core.base.UsageException;
 import io.harness.core.context.ClusterContext;
 import io.harness.core.context.ContextLines;
@@ -60,7 +61,8 @@ public final class Pipeline {
           : recording.live().begin(LiveLabels.of(workload, folder, target));
       RunRecords records;
       try {
-        records = recording == null ? engine.run(settings) : recording.measured(() -> engine.run(settings));
+        records = settings.stop().requested() ? stoppedBefore()
+            : recording == null ? engine.run(settings) : recording.measured(() -> engine.run(settings));
       } finally {
         folder.measuring(false);
       }
@@ -80,15 +82,18 @@ public final class Pipeline {
       if (nothingCounted != null) {
         err.println(workload.label() + ": " + nothingCounted);
       }
-      if (settings.stop().requested()) {
-        err.println(workload.label() + ": stopped by " + settings.stop().signal() + "; the figures cover what " + tasks
+      // the signal and the exit code as one: a signal that comes after this is stoppedAfter's
+      String signal = settings.stop().signal();
+      if (signal != null) {
+        err.println(workload.label() + ": stopped by " + signal + "; the figures cover what " + tasks
             + " task(s) did until then");
       }
       Recording.Observed observed = recording == null ? Recording.Observed.NONE : recording.observed(folder.dir(), err);
-      int exit = settings.stop().exitCode(records.failed().isEmpty() && figures.failures().isEmpty()
-          && nothingCounted == null ? ExitCodes.OK : ExitCodes.FAILED);
-      RunResult result = result(workload, target, prepared, cluster, startedAt, exit, aggregate, figures, records,
-          folder, observed);
+      int ran = records.failed().isEmpty() && figures.failures().isEmpty() && nothingCounted == null ? ExitCodes.OK
+          : ExitCodes.FAILED;
+      int exit = signal == null ? ran : settings.stop().exitCode(ran);
+      RunResult result = result(workload, target, prepared, cluster, startedAt, exit, signal, aggregate, figures,
+          records, folder, observed);
       Path json = save(folder, result);
       if (json != null) {
         out.println("Result JSON: " + json);
@@ -104,7 +109,8 @@ public final class Pipeline {
         outcome = new RunOutcome(result, records, after, aggregate, exit, folder.dir());
       }
       reports(folder, json, result, after, records, workload);
-      succeeded = exit == ExitCodes.OK;
+      outcome = stoppedAfter(folder, json, outcome, after, workload);
+      succeeded = outcome.exitCode() == ExitCodes.OK;
       return outcome;
     } catch (UsageException e) {
       folder.discard();
@@ -127,9 +133,46 @@ public final class Pipeline {
     }
   }
 
+  /** The records of a run asked to stop before its tasks started: none, and stopped. */
+  private static RunRecords stoppedBefore() {
+    long now = io.harness.core.engine.EpochClock.nowEpochNanos();
+    return new RunRecords(List.of(), List.of(), now, now, true);
+  }
+
+  /**
+   * A run whose stop came after its result was made (while it was saved, its reports written, or later, until the
+   * process exits): its saved result, and its reports, say it was stopped, with the signal's exit code.
+   */
+  private RunOutcome stoppedAfter(RunFolder folder, Path json, RunOutcome outcome, Figures figures,
+      Workload<?> workload) throws java.io.IOException {
+    StopRequest stop = settings.stop();
+    RunResult result = outcome.result();
+    if (result.interrupted() != null) {
+      return outcome;
+    }
+    if (stop.requested()) {
+      settings.err().println(workload.label() + ": stopped by " + stop.signal() + " after its tasks ended; the run "
+          + "is saved as stopped");
+      RunResult marked = result.stoppedBy(stop.signal(), stop.exitCode(result.exitCode()));
+      save(folder, marked);
+      reports(folder, json, marked, figures, outcome.records(), workload);
+      return new RunOutcome(marked, outcome.records(), figures, outcome.aggregate(), marked.exitCode(), folder.dir());
+    }
+    if (json != null) {
+      stop.whenAsked(() -> {
+        try {
+          save(folder, result.stoppedBy(stop.signal(), stop.exitCode(result.exitCode())));
+        } catch (java.io.IOException e) {
+          settings.err().println(workload.label() + ": " + json + " not marked stopped: " + e.getMessage());
+        }
+      });
+    }
+    return outcome;
+  }
+
   /** Saves the result when the run records. */
   private Path save(RunFolder folder, RunResult result) throws java.io.IOException {
-    return settings.recording() == null ? null : settings.recording().save(folder, result, settings.stop());
+    return settings.recording() == null ? null : settings.recording().save(folder, result);
   }
 
   /**
@@ -147,8 +190,8 @@ public final class Pipeline {
   }
 
   private <T extends RunTarget> RunResult result(Workload<T> workload, T target, Workload.Prepared prepared,
-      ClusterContext cluster, String startedAt, int exit, Aggregate aggregate, Figures figures, RunRecords records,
-      RunFolder folder, Recording.Observed observed) {
+      ClusterContext cluster, String startedAt, int exit, String signal, Aggregate aggregate, Figures figures,
+      RunRecords records, RunFolder folder, Recording.Observed observed) {
     List<String> failed = new ArrayList<>();
     for (TaskRecord r : records.failed()) {
       failed.add(r.name() + ": " + r.error());
@@ -156,7 +199,7 @@ public final class Pipeline {
     return new RunResult(ResultFormat.CURRENT, workload.name(), workload.operation(), settings.commandLine(),
         settings.options(), Versions.detect(), hostName(), target.location(), target.description(), prepared.root(),
         cluster, startedAt, Instant.now().toString(), exit, failed, aggregate, figuresMap(figures), results(records),
-        settings.stop().signal(), folder.logName(), workload.plan(), observed.instrumentation(), observed.profile(),
+        signal, folder.logName(), workload.plan(), observed.instrumentation(), observed.profile(),
         Analysis.clients(records));
   }
 

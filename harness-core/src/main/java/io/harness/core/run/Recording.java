@@ -174,14 +174,9 @@ public final class Recording {
     return RunFolder.open(runDir, runId, err, captureLogs, verbose);
   }
 
-  /**
-   * Writes {@code result} in {@code folder} (and to {@code --json}) and settles the run's exit code with it (a
-   * signal after this no longer changes it); returns the folder's file, or null.
-   */
-  public Path save(RunFolder folder, RunResult result, io.harness.core.base.StopRequest stop) throws IOException {
-    Path file = folder.writeResult(result, json);
-    stop.settle(result.exitCode());
-    return file;
+  /** Writes {@code result} in {@code folder} (and to {@code --json}); returns the folder's file, or null. */
+  public Path save(RunFolder folder, RunResult result) throws IOException {
+    return folder.writeResult(result, json);
   }
 
   /** {@code --json}: where the run's JSON is also written, or null. */

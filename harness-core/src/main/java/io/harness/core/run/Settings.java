@@ -40,7 +40,7 @@ public record Settings(PrintStream out, PrintStream err, Recording recording, Li
 
   /** The progress and stuck-task reports of a local engine's run, labelled (e.g. {@code dfsio write}). */
   public Monitor monitor(String label) {
-    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos).stopWhen(stop::requested)
+    return Monitor.of(err, label).taskTimeout(taskTimeoutNanos).stopWhen(stop)
         .feeding(live());
   }
 

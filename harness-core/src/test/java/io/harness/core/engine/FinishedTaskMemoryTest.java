@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.GZIPInputStream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -33,7 +32,7 @@ class FinishedTaskMemoryTest {
 
   @Test
   void aFinishedTaskKeepsItsHistogramsCompressedWithTheSameValues() throws Exception {
-    TaskRecorder r = new TaskRecorder(0, "t", Window.NONE, new AtomicBoolean(), null);
+    TaskRecorder r = new TaskRecorder(0, "t", Window.NONE, Stopping.manual(), null);
     r.begin();
     long start = System.nanoTime();
     Thread.sleep(20);
@@ -112,7 +111,7 @@ class FinishedTaskMemoryTest {
         long[] starts = new long[n];
         List<TaskRecorder> these = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-          TaskRecorder r = new TaskRecorder(from + i, "test_io_" + (from + i), Window.NONE, new AtomicBoolean(),
+          TaskRecorder r = new TaskRecorder(from + i, "test_io_" + (from + i), Window.NONE, Stopping.manual(),
               intervals);
           r.begin();
           starts[i] = System.nanoTime();

@@ -1,6 +1,5 @@
 package io.harness.core.engine;
 
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /** Task recorders for code outside this package's tests (the record path's JMH benchmark): started, no window. */
 public final class Recorders {
@@ -8,7 +7,7 @@ public final class Recorders {
 
   /** Task {@code index}'s recorder, begun in the calling thread, feeding {@code intervals} (null: none). */
   public static TaskRecorder started(int index, Intervals intervals) {
-    TaskRecorder r = new TaskRecorder(index, "task_" + index, Window.NONE, new AtomicBoolean(), intervals);
+    TaskRecorder r = new TaskRecorder(index, "task_" + index, Window.NONE, Stopping.manual(), intervals);
     r.begin();
     return r;
   }

@@ -5,14 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** A task's running totals: the record holds the last total of each, and its increases add up to it by tick. */
 class RunningTotalsTest {
   @Test
   void theRecordHoldsTheLastTotalAndIncreasesThatAddUpToIt() throws Exception {
-    TaskRecorder r = new TaskRecorder(0, "t", Window.NONE, new AtomicBoolean(), null);
+    TaskRecorder r = new TaskRecorder(0, "t", Window.NONE, Stopping.manual(), null);
     r.begin();
     r.note("first", "a note before the totals");
     for (long files = 1; files <= 5; files++) {

@@ -48,6 +48,8 @@ public final class DfsioJob {
   static final int MAP_SORT_MB = 4;
   /** Control files written at once, at most. */
   static final int CONTROL_WRITERS = 8;
+  /** Where a stopped run's launcher tells the maps to end ({@link io.harness.core.engine.MapStop}), under the root. */
+  static final String STOP_MARKER = "io_stop";
   /** On HDFS, how long a control file's close first waits for its block to be reported complete. */
   static final int CONTROL_CLOSE_RETRY_MILLIS = 10;
 
@@ -93,6 +95,7 @@ public final class DfsioJob {
       MapBarrier.configure(conf, barrier, nrFiles, fs.makeQualified(root));
     }
     TaskInstrumentation.configure(job, recording == null ? null : recording.taskAgent(), log);
+    io.harness.core.engine.MapStop.configure(conf, fs, new Path(root, STOP_MARKER));
     double millis = MapReduceJobs.submitAndWait(job, log, stop, live);
     return new Ran(job.getJobID().toString(), millis);
   }

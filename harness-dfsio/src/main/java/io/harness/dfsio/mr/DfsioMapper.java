@@ -3,6 +3,7 @@ package io.harness.dfsio.mr;
 import io.harness.core.engine.Heartbeat;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.MapReduceJobs;
+import io.harness.core.engine.MapStop;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
 import io.harness.core.run.clients.MapBarrier;
@@ -50,8 +51,14 @@ public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
     int index = DfsioFiles.index(file);
     LocalEngine.Alone r;
     MapBarrier.Waited start;
-    // one file (or the start barrier) can take longer than mapreduce.task.timeout: tell the framework the map is alive
-    try (Heartbeat beat = Heartbeat.every(HEARTBEAT_MILLIS, context::progress)) {
+    // one file (or the start barrier) can take longer than mapreduce.task.timeout: tell the framework the map is alive;
+    // a stopped run's launcher leaves the job's stop marker: the task then ends as a stopped run's tasks do
+    try (Heartbeat beat = Heartbeat.every(HEARTBEAT_MILLIS, context::progress);
+        MapStop.Watch stop = MapStop.watch(context.getConfiguration())) {
+      if (stop.request().requested()) {
+        context.setStatus("dfsio " + file + ": not started, the run was stopped by " + stop.request().signal());
+        return;
+      }
       start = MapBarrier.await(context.getConfiguration(), fs, index);
       if (start != null) {
         context.setStatus("dfsio " + params.op().testType() + " " + file + (start.late() ? ": late" : ""));
@@ -59,7 +66,7 @@ public final class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
       // at a start barrier the run's seconds count from its release
       r = LocalEngine.runAlone(index, file, params.window(), params.body(fs),
           start == null ? MapReduceJobs.origin(context.getConfiguration()) : start.releaseEpochNanos(),
-          MapReduceJobs.taskTimeout(context.getConfiguration()));
+          MapReduceJobs.taskTimeout(context.getConfiguration()), stop.stopping());
     }
     TaskRecord record = start == null ? r.record() : start.marked(r.record());
     for (Map.Entry<String, String> e : io.harness.dfsio.PartFileOutput.mapOutput(record, r.intervals(),

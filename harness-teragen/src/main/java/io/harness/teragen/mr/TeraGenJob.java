@@ -37,6 +37,8 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 public final class TeraGenJob {
   /** The maps' side files (record + checksum), read and removed by the launcher. */
   static final String SIDE_PREFIX = "_harness-";
+  /** Where a stopped run's launcher tells the maps to end ({@link io.harness.core.engine.MapStop}): removed after. */
+  static final String STOP_MARKER = SIDE_PREFIX + "stop";
   private static final String PREFIX = "harness.teragen.";
 
   private TeraGenJob() {}
@@ -132,16 +134,23 @@ public final class TeraGenJob {
     }
     TaskInstrumentation.configure(job, recording == null ? null : recording.taskAgent(), log);
     Path failed = new Path(out, FAILED_DIR);
+    io.harness.core.engine.MapStop.configure(conf, fs, new Path(out, STOP_MARKER));
     double millis;
+    long t0 = System.nanoTime();
     try {
       millis = MapReduceJobs.submitAndWait(job, log, stop);
     } catch (RunFailedException e) {
-      throw new RunFailedException(e.getMessage() + failedMaps(fs, failed), e);
+      if (!stop.requested()) {
+        throw new RunFailedException(e.getMessage() + failedMaps(fs, failed), e);
+      }
+      // stopped, and the job killed (its maps had not ended): what they wrote is not committed, their records lost
+      log.println("teragen: " + e.getMessage());
+      return new Result(List.of(), (System.nanoTime() - t0) / 1e6, List.of(), null);
     } finally {
       fs.delete(failed, true);
     }
     MapBarrier.Collected started = barrier == null ? null
-        : MapBarrier.collect(fs, out, barrier, maps, job.getJobID().toString());
+        : MapBarrier.collect(fs, out, barrier, maps, job.getJobID().toString(), stop.requested());
     List<TaskRecord> records = new ArrayList<>();
     List<io.harness.core.engine.Intervals.Interval> intervals = new ArrayList<>();
     FileStatus[] sides = fs.globStatus(new Path(out, SIDE_PREFIX + "part-m-*"));
@@ -172,7 +181,7 @@ public final class TeraGenJob {
       }
       fs.delete(side.getPath(), false);
     }
-    if (records.size() != maps) {
+    if (records.size() != maps && !stop.requested()) {
       throw new RunFailedException("MapReduce job " + job.getJobID() + " succeeded but left " + records.size()
           + " map record(s) for " + maps + " map(s) in " + out);
     }

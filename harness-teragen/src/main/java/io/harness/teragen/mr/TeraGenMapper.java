@@ -2,6 +2,7 @@ package io.harness.teragen.mr;
 
 import io.harness.core.engine.Heartbeat;
 import io.harness.core.engine.LocalEngine;
+import io.harness.core.engine.MapStop;
 import io.harness.core.engine.TaskLine;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskRecord;
@@ -43,13 +44,21 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
           s.finalSync());
       LocalEngine.Alone alone;
       MapBarrier.Waited start;
-      // a range (or the start barrier) can take longer than mapreduce.task.timeout: tell the framework it is alive
-      try (Heartbeat beat = Heartbeat.every(10_000, context::progress)) {
+      // a range (or the start barrier) can take longer than mapreduce.task.timeout: tell the framework it is alive;
+      // a stopped run's launcher leaves the job's stop marker: the range then ends as a stopped run's tasks do
+      try (Heartbeat beat = Heartbeat.every(10_000, context::progress);
+          MapStop.Watch stop = MapStop.watch(context.getConfiguration())) {
+        if (stop.request().requested()) {
+          context.setStatus("teragen " + range.fileName() + ": not started, the run was stopped by "
+              + stop.request().signal());
+          return;
+        }
         start = MapBarrier.await(context.getConfiguration(), fs, range.index());
         // at a start barrier the run's seconds count from its release
         alone = LocalEngine.runAlone(0, range.fileName(), io.harness.core.engine.Window.NONE, writer,
             start == null ? io.harness.core.engine.MapReduceJobs.origin(context.getConfiguration())
-                : start.releaseEpochNanos(), io.harness.core.engine.MapReduceJobs.taskTimeout(context.getConfiguration()));
+                : start.releaseEpochNanos(), io.harness.core.engine.MapReduceJobs.taskTimeout(context.getConfiguration()),
+            stop.stopping());
       }
       TaskRecord r = alone.record();
       if (r.failed()) {

@@ -1,6 +1,7 @@
 package io.harness.core.run.clients;
 
 import io.harness.core.engine.MapReduceJobs;
+import io.harness.core.engine.MapStop;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.run.Clients;
@@ -71,13 +72,15 @@ public final class ClientJob {
 
   /**
    * Runs the job for {@code workload}'s run under {@code root}, printing its id and progress to {@code settings}'
-   * out; returns the job's id. A failed or killed job is a {@link io.harness.core.base.RunFailedException}.
+   * out; returns the job's id. A failed or killed job is a {@link io.harness.core.base.RunFailedException}. A stopped
+   * run's job has its clients end early ({@code stopMarker}: {@link MapStop}), each reporting what it did.
    */
-  static String run(Workload<?> workload, Configuration base, Path root, Settings settings)
+  static String run(Workload<?> workload, Configuration base, Path root, Path stopMarker, Settings settings)
       throws IOException, InterruptedException, ClassNotFoundException {
     Clients clients = settings.clients();
     Job job = Job.getInstance(new Configuration(base), "harness " + workload.label() + " clients");
     Configuration conf = job.getConfiguration();
+    MapStop.configure(conf, stopMarker.getFileSystem(conf), stopMarker);
     new Spec(workload.name(), workload.operation(), ResultWriter.mapper().writer()
         .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
         .writeValueAsString(workload.plan()), root.toString(), clients, settings.taskTimeoutNanos()).store(conf);

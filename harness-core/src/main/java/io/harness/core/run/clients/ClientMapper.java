@@ -1,9 +1,9 @@
 package io.harness.core.run.clients;
 
-import io.harness.core.base.StopRequest;
 import io.harness.core.engine.Heartbeat;
 import io.harness.core.engine.Intervals;
 import io.harness.core.engine.LocalHost;
+import io.harness.core.engine.MapStop;
 import io.harness.core.engine.TaskInstrumentation;
 import io.harness.core.engine.TaskLine;
 import io.harness.core.engine.TaskRecord;
@@ -46,13 +46,16 @@ public final class ClientMapper extends Mapper<IntWritable, NullWritable, NullWr
     ClientJob.Spec spec = ClientJob.Spec.load(conf);
     Path root = new Path(spec.root());
     context.setStatus("client " + client + " of " + spec.clients().count() + ": setting up");
-    try (Target target = Target.configured(conf, root.getFileSystem(conf).getUri())) {
+    // a stopped run's launcher leaves the job's stop marker: this client's threads then end as a stopped run's do,
+    // and it reports what they did
+    try (Target target = Target.configured(conf, root.getFileSystem(conf).getUri());
+        MapStop.Watch stop = MapStop.watch(conf)) {
       @SuppressWarnings("unchecked")
       Workload<Target> workload = (Workload<Target>) spec.workload();
       workload.preflight(target);
       PrintStream none = new PrintStream(OutputStream.nullOutputStream());
       Settings settings = new Settings(none, System.err, null, List.of(), Map.of(), null, spec.taskTimeoutNanos(),
-          false, StopRequest.detached(), spec.clients());
+          false, stop.request(), spec.clients());
       Engine whole = workload.prepare(target, settings).engine();
       ClientBarrier barrier = new ClientBarrier(target.fs(), root, spec.clients().count(),
           spec.clients().barrierTimeoutMillis());

@@ -30,11 +30,15 @@ import org.apache.hadoop.fs.Path;
  * threads run in {@code --clients} maps ({@link ClientJob}), each map a client JVM that rebuilds the workload and runs
  * its slice; this launcher reads their side files back into the run's records. Their seconds are merged on one axis
  * (from the barrier's release, the run's start); late clients' tasks are kept, marked, and their seconds left out
- * unless {@code --count-late}. The records note the clients ({@value #CLIENTS}).
+ * unless {@code --count-late}. The records note the clients ({@value #CLIENTS}). A stopped run's clients end their
+ * threads as a stopped run's do and report what they did ({@link io.harness.core.engine.MapStop}); those that left no
+ * report (not started, or killed with the job) are said and left out.
  */
 public final class ClientsEngine implements Engine {
   /** The run records' key for the clients: how many, which were late, their hosts and clocks, the job. */
   public static final String CLIENTS = io.harness.core.run.Analysis.CLIENTS;
+  /** The job's stop marker, in the barrier's folder ({@link io.harness.core.engine.MapStop}). */
+  static final String STOP = "stop";
 
   private final Workload<?> workload;
   private final Engine loop;
@@ -85,22 +89,27 @@ public final class ClientsEngine implements Engine {
     long launcherOffset = barrier.clockOffsetNanos("launcher");
     String job;
     try {
-      job = ClientJob.run(workload, target.conf(), root, settings);
+      job = ClientJob.run(workload, target.conf(), root, new Path(barrier.dir(), STOP), settings);
     } catch (RunFailedException e) {
       if (!settings.stop().requested()) {
         throw e;
       }
-      // stopped: the clients' records are lost with the killed job; the run is still recorded
+      // stopped, and the job killed: the clients that had not reported are lost with it
       settings.err().println(workload.label() + ": " + e.getMessage());
-      long now = EpochClock.nowEpochNanos();
-      return new RunRecords(List.of(), List.of(), now, now, true);
+      job = null;
     }
+    boolean stopped = settings.stop().requested();
     List<TaskRecord> tasks = new ArrayList<>();
     List<Intervals.Interval> seconds = new ArrayList<>();
     ClientReports reports = new ClientReports(clients, launcherOffset);
     long end = Long.MIN_VALUE;
+    int lost = 0;
     for (int c = 0; c < clients.count(); c++) {
-      List<String> lines = lines(fs, new Path(barrier.dir(), "report/" + c), job, c);
+      List<String> lines = lines(fs, new Path(barrier.dir(), "report/" + c), job, c, stopped);
+      if (lines.isEmpty()) {
+        lost++;
+        continue;
+      }
       ClientReport report = ResultWriter.mapper().readValue(lines.get(0), ClientReport.class);
       reports.add(report);
       if (report.timings() != null && settings.recording() != null) {
@@ -117,16 +126,27 @@ public final class ClientsEngine implements Engine {
       }
     }
     fs.delete(barrier.dir(), true);
-    long release = reports.releaseEpochNanos();
-    return new RunRecords(tasks, Intervals.merge(seconds), release, Math.max(end, release), false,
-        Map.of(CLIENTS, reports.noted(job)));
+    if (lost > 0) {
+      settings.err().println(workload.label() + ": " + lost + " of " + clients.count() + " client(s) left no report "
+          + "(stopped before they started, or killed with the job): their calls are not counted");
+    }
+    long now = EpochClock.nowEpochNanos();
+    long release = lost == clients.count() ? now : reports.releaseEpochNanos();
+    return new RunRecords(tasks, Intervals.merge(seconds), release, Math.max(end, release), stopped,
+        Map.of(CLIENTS, reports.noted(job == null ? "killed" : job)));
   }
 
-  /** The lines of client {@code c}'s side file; one missing is the run's failure (the job said it succeeded). */
-  private static List<String> lines(FileSystem fs, Path file, String job, int c) throws IOException {
+  /**
+   * The lines of client {@code c}'s side file; one missing is the run's failure (the job said it succeeded), unless
+   * the run was stopped (then none).
+   */
+  private static List<String> lines(FileSystem fs, Path file, String job, int c, boolean stopped) throws IOException {
     try (FSDataInputStream in = fs.open(file)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
     } catch (java.io.FileNotFoundException e) {
+      if (stopped) {
+        return List.of();
+      }
       throw new RunFailedException("MapReduce job " + job + " succeeded but client " + c + " left no report in "
           + file.getParent(), e);
     }

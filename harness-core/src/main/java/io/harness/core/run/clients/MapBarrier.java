@@ -127,6 +127,15 @@ public final class MapBarrier {
    */
   public static Collected collect(FileSystem fs, Path root, StartBarrier barrier, int maps, String job)
       throws IOException {
+    return collect(fs, root, barrier, maps, job, false);
+  }
+
+  /**
+   * {@link #collect(FileSystem, Path, StartBarrier, int, String)} of a run that may have been {@code stopped}: then a
+   * map that left no report had not started (a stopped run's map does nothing), and is left out.
+   */
+  public static Collected collect(FileSystem fs, Path root, StartBarrier barrier, int maps, String job,
+      boolean stopped) throws IOException {
     ClientBarrier here = new ClientBarrier(fs, root, maps, barrier.timeoutMillis());
     ClientReports reports = new ClientReports(barrier.clients(maps), here.clockOffsetNanos("launcher"));
     java.util.Set<Integer> late = new TreeSet<>();
@@ -136,6 +145,9 @@ public final class MapBarrier {
       try (FSDataInputStream in = fs.open(file)) {
         report = ResultWriter.mapper().readValue(in.readAllBytes(), ClientReport.class);
       } catch (java.io.FileNotFoundException e) {
+        if (stopped) {
+          continue;
+        }
         throw new RunFailedException("MapReduce job " + job + " succeeded but map " + m + " left no report at the "
             + "start barrier in " + file.getParent(), e);
       }
