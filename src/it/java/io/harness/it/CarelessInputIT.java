@@ -206,10 +206,10 @@ class CarelessInputIT {
         true, StandardCharsets.UTF_8)) {
       p.println("{\"format\": \"one\"}");
     }
-    refused(bad.resolve("records.jsonl.gz") + " line 1: not the records' first line (field 'format' is missing or "
-        + "of the wrong kind)", "analyze", bad.toString());
+    refused(bad.resolve("records.jsonl.gz") + " line 1: not the records' first line (field 'format' is \"one\", "
+        + "not a whole number)", "analyze", bad.toString());
     Files.writeString(bad.resolve("result.json"), "{\"workload\": [1]}");
-    refused(bad.resolve("result.json") + " is not a run's result: field 'workload' is missing or of the wrong kind",
+    refused(bad.resolve("result.json") + " is not a run's result: field 'workload' is [1], not a string",
         "report", bad.toString());
   }
 
@@ -279,5 +279,86 @@ class CarelessInputIT {
     assertEquals("harness: $HADOOP_CONF_DIR=" + work.resolve("nothing") + " is not a directory: no site file is read "
         + "from it", r.err().strip());
     assertTrue(r.out().contains(", root file:" + root + " (this machine's local disk, "), r.out());
+  }
+
+  /**
+   * An experiment's plan is counted before any run is made: a matrix of a million runs, or repeats that take a small
+   * one past the bound, is refused at once with its count (nothing created), unless --force; a plan within it
+   * prints every run.
+   */
+  @Test
+  void aPlanPastTheBoundIsRefusedWithItsCount() throws Exception {
+    StringBuilder values = new StringBuilder();
+    for (int i = 1; i <= 1000; i++) {
+      values.append(i == 1 ? "" : ",").append(i);
+    }
+    Path big = Files.writeString(work.resolve("big.yaml"), "targets:\n  local: {fs: \"file:///\", root: " + root
+        + "}\nmatrix:\n  a: [" + values + "]\n  b: [" + values + "]\nworkloads:\n  - run: dfsio -write -nrFiles 1 "
+        + "-fileSize ${a}KB --root ${root}/w${b}\n");
+    String count = big + ": the plan has 1000000 runs (1000000 line(s) of the matrix on their targets, 1 repeat(s)), "
+        + "more than 1000: check the matrix (or --set, --only, --repeat), or give --force";
+    refused(count, "experiment", big.toString(), "--dry-run");
+    refused(count, "experiment", big.toString(), "-o", work.resolve("e").toString());
+    refused(big + ": the plan has 2000 runs (2 line(s) of the matrix on their targets, 1000 repeat(s))", "experiment",
+        big.toString(), "--dry-run", "--set", "a=1,2", "--set", "b=1", "--repeat", "1000");
+    Run small = Cli.run("experiment", big.toString(), "--dry-run", "--set", "a=1,2", "--set", "b=1,2,3");
+    assertExit(small, 0);
+    assertTrue(small.out().startsWith("experiment big: 6 line(s) x 1 target(s) x 1 repeat(s) = 6 run(s)"), small.out());
+    assertEquals(6, small.out().lines().filter(l -> l.contains(" dfsio -write -nrFiles 1 -fileSize ")).count(),
+        small.out());
+  }
+
+  /**
+   * Every file an experiment's runs write lands in its -o folder: dfsio's -resFile, whose default is a file of the
+   * working directory, and a relative --json go beside the run's folder; an output outside -o is refused, naming the
+   * line. Run as bin/harness in a working directory of its own, which must stay empty.
+   */
+  @Test
+  void everyFileOfAnExperimentLandsInItsFolder() throws Exception {
+    Path cwd = Files.createDirectories(work.resolve("cwd"));
+    Path out = work.resolve("out");
+    Path file = Files.writeString(work.resolve("outputs.yaml"), "targets:\n  local: {fs: \"file:///\", root: " + root
+        + "}\nworkloads:\n  - run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/o\n"
+        + "  - name: json\n    run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/j --json j-${repeat}.json\n");
+    Run r = Cli.process(cwd, 300, "experiment", file.toString(), "-o", out.toString());
+    assertExit(r, 0);
+    assertEquals(java.util.Map.of(), FileTree.of(cwd).sizes(), "the working directory stays empty: " + r.out());
+    Path first = out.resolve("runs/01-dfsio/local");
+    assertTrue(Files.readString(first.resolve("TestDFSIO_results.log")).contains("----- TestDFSIO ----- : write"));
+    assertTrue(Files.isRegularFile(out.resolve("runs/02-json/local/j-1.json")));
+    assertTrue(Files.isRegularFile(out.resolve("runs/02-json/local/TestDFSIO_results.log")));
+
+    Path outside = Files.writeString(work.resolve("outside.yaml"), "targets:\n  local: {fs: \"file:///\", root: "
+        + root + "}\nworkloads:\n  - run: dfsio -write -nrFiles 1 -fileSize 1MB --root ${root}/o -resFile "
+        + work.resolve("res-elsewhere.log") + "\n");
+    refused(outside + ": workloads[0].run: -resFile " + work.resolve("res-elsewhere.log") + " is outside the "
+        + "experiment's folder " + work.resolve("e") + " (-o)", "experiment", outside.toString(), "-o",
+        work.resolve("e").toString());
+  }
+
+  /**
+   * compare lists what the runs' workloads read differently, not how it was spelt: one size in three spellings (a
+   * bare -fileSize is MB) is no difference, an option one run did not give is no value.
+   */
+  @Test
+  void compareReadsOptionsAsTheWorkloadDoes() throws Exception {
+    String[] dfsio = {"dfsio", "-write", "-nrFiles", "1", "--root", root, "--run-dir", runs, "-resFile",
+        work.resolve("res.log").toString()};
+    List<String> dirs = new java.util.ArrayList<>();
+    for (String[] more : new String[][] {{"-fileSize", "1mb"}, {"-fileSize", "1MB", "--threads", "2"},
+        {"-fileSize", "1", "-bufferSize", "1000000B"}}) {
+      Path before = Runs.latest(work.resolve("runs"));
+      assertExit(Cli.run(concat(dfsio, more)), 0);
+      Path made = Runs.latest(work.resolve("runs"));
+      assertFalse(made.equals(before), "a run of its own");
+      dirs.add(made.toString());
+    }
+    Run c = Cli.run("compare", dirs.get(0), dirs.get(1), dirs.get(2));
+    assertExit(c, 0);
+    List<String> options = c.out().lines().filter(l -> l.contains("option ")).map(String::strip).toList();
+    String second = Path.of(dirs.get(1)).getFileName().toString();
+    assertEquals(List.of("option --threads given in " + second + " only: 2 (not given in "
+        + Path.of(dirs.get(0)).getFileName() + ", " + Path.of(dirs.get(2)).getFileName()
+        + ": the workload's default)"), options, c.out());
   }
 }

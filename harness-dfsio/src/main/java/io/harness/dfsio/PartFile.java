@@ -93,8 +93,8 @@ public final class PartFile {
         try {
           lines.add(io.harness.core.engine.TaskLine.read(e.getValue()));
         } catch (IOException bad) {
-          throw new IOException(file + " line " + lineOf.get(e.getKey()) + ": " + e.getKey() + " is not a task record ("
-              + io.harness.core.util.JsonProblems.describe(bad) + ")");
+          // the line's own words: "not a task record (...)", or "task NAME: ..." for a task no run could leave
+          throw new IOException(file + " line " + lineOf.get(e.getKey()) + ": " + e.getKey() + ": " + bad.getMessage());
         }
       }
     }

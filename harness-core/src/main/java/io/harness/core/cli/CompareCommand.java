@@ -39,6 +39,9 @@ import picocli.CommandLine.Parameters;
             + "Runs of different workloads or operations are refused unless --force. A folder that is not a run, "
             + "or whose records are missing or damaged, or a pattern that matches nothing, is bad input."})
 public final class CompareCommand extends BaseSubcommand implements Callable<Integer> {
+  @picocli.CommandLine.Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
   @Parameters(paramLabel = "RUN_DIR", arity = "0..*", description = "A run's folder (e.g. harness-runs/<run>): a "
       + "column of its own, named after the folder.")
   List<String> runs = new ArrayList<>();
@@ -96,7 +99,7 @@ public final class CompareCommand extends BaseSubcommand implements Callable<Int
     if (!force) {
       sameWorkload(columns, arguments);
     }
-    Comparison comparison = Comparison.of(columns, OptionDifferences.of(columns));
+    Comparison comparison = Comparison.of(columns, OptionDifferences.of(columns, new SavedOptions(spec.root())));
     ReportTable table = comparison.table();
     SavedRun first = columns.get(0).runs().get(0);
     context().out().println("compare: " + kind(first) + ", " + columns.size() + " columns");

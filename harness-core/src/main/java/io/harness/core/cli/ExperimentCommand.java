@@ -37,7 +37,10 @@ import picocli.CommandLine.Parameters;
             + "target in turn, the order reversed every other repeat. A failed run is recorded and the experiment "
             + "goes on. Every line is checked before any cluster starts. Writes into -o: runs/ (the run folders), "
             + "logs/ (what each run printed), table.md, table.csv, rows/*.html (a comparison per line), "
-            + "experiment.json (the plan and each run's outcome) and experiment.log (the clusters' logs).",
+            + "experiment.json (the plan and each run's outcome) and experiment.log (the clusters' logs); a line's own "
+            + "files (dfsio's -resFile, by default TestDFSIO_results.log, and --json) go beside its run's folder "
+            + "(runs/ROW/TARGET/; a path outside -o is refused). A plan of more than "
+            + io.harness.core.experiment.ExperimentPlan.MAX_RUNS + " runs is refused, with its count, unless --force.",
         "Exit codes: 0 every run succeeded, 1 a run failed (the others are in the table), 2 bad input (nothing "
             + "started)."})
 public final class ExperimentCommand extends BaseSubcommand implements Callable<Integer> {
@@ -75,6 +78,10 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
       + "target's yarn:, else none).")
   Integer yarn;
 
+  @Option(names = "--force", description = "Run (or plan) more than " + io.harness.core.experiment.ExperimentPlan.MAX_RUNS
+      + " runs: a matrix past that is refused as a likely mistake unless this is given.")
+  boolean force;
+
   /** --metrics-port and the other live options: every run of the experiment, in turn, on one page. */
   @Mixin
   LiveOptions liveOptions;
@@ -88,7 +95,8 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
       live.start(ctx.err());
       io.harness.core.util.LocalInputs inputs = ctx.inputs().with(java.util.List.of(
           new io.harness.core.util.LocalInputs.Input("the experiment's file", file)));
-      return new Experiment(file, repeat, only, set, dryRun, output, processes, yarn).run(new CommandLines(live, inputs),
+      return new Experiment(file, repeat, only, set, dryRun, output, processes, yarn, force).run(
+          new CommandLines(live, inputs),
           ctx.conf(), ctx.out(), ctx.err(), ctx.stop());
     }
   }

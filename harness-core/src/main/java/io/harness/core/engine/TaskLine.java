@@ -65,14 +65,33 @@ public record TaskLine(int index, String name, long bytes, long startEpochNanos,
     }
   }
 
-  /** The record a line's text holds; an {@link IOException} (Jackson's) says what is wrong with it. */
+  /** The record a line's text holds; an {@link IOException} says what is wrong with it ({@link #read}). */
   public static TaskRecord parse(String text) throws IOException {
     return read(text).record();
   }
 
-  /** The line a text holds; an {@link IOException} (Jackson's) says what is wrong with it. */
+  /**
+   * The line a text holds, checked ({@link TaskLineCheck}): an {@link IOException} says, in the words of the file,
+   * what is wrong with it: not JSON, a field missing or of the wrong kind ("not a task record (...)"), or a task no
+   * run could have left ("task NAME: ...": negative bytes, an end before its start, a histogram that does not
+   * decode, ticks that do not add up to its bytes).
+   */
   public static TaskLine read(String text) throws IOException {
-    return JSON.readValue(text, TaskLine.class);
+    com.fasterxml.jackson.databind.JsonNode tree;
+    try {
+      tree = JSON.readTree(text);
+    } catch (com.fasterxml.jackson.core.JacksonException e) {
+      throw new IOException("not a task record (not JSON)");
+    }
+    TaskLineCheck.fields(tree);
+    TaskLine line;
+    try {
+      line = JSON.treeToValue(tree, TaskLine.class);
+    } catch (com.fasterxml.jackson.core.JacksonException e) {
+      throw new IOException("not a task record (" + io.harness.core.util.JsonProblems.describe(e) + ")");
+    }
+    TaskLineCheck.consistent(line);
+    return line;
   }
 
   /** The seconds this line holds (none: a records file's line). */

@@ -39,12 +39,19 @@ import org.apache.hadoop.conf.Configuration;
  * @param processes where the clusters the file starts run: {@code embedded} (null: as the file says) or
  *     {@code containers} (every {@code embedded:} target as a {@code containers:} one)
  * @param yarn the NodeManagers beside each containers target, or null for the file's {@code yarn:}
+ * @param force run a plan of more than {@link ExperimentPlan#MAX_RUNS} runs (else bad input, with the count)
  */
 public record Experiment(Path file, Integer repeat, List<String> only, List<String> set, boolean dryRun,
-    Path output, String processes, Integer yarn) {
+    Path output, String processes, Integer yarn, boolean force) {
   /** An experiment whose clusters run as its file says. */
   public Experiment(Path file, Integer repeat, List<String> only, List<String> set, boolean dryRun, Path output) {
     this(file, repeat, only, set, dryRun, output, null, null);
+  }
+
+  /** An experiment of at most {@link ExperimentPlan#MAX_RUNS} runs. */
+  public Experiment(Path file, Integer repeat, List<String> only, List<String> set, boolean dryRun, Path output,
+      String processes, Integer yarn) {
+    this(file, repeat, only, set, dryRun, output, processes, yarn, false);
   }
 
   /**
@@ -60,18 +67,24 @@ public record Experiment(Path file, Integer repeat, List<String> only, List<Stri
       throw new UsageException("--processes", "must be embedded or containers, was '" + processes + "'");
     }
     ExperimentFile spec = ExperimentFile.read(file).withProcesses("containers".equals(processes), yarn);
-    ExperimentPlan plan = ExperimentPlan.of(spec, repeat == null ? 0 : repeat, only, settings(set));
+    ExperimentPlan plan = ExperimentPlan.of(spec, repeat == null ? 0 : repeat, only, settings(set),
+        force ? Long.MAX_VALUE : ExperimentPlan.MAX_RUNS);
     Path dir = output != null ? output : Path.of("harness-runs", "experiment-" + spec.name() + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     checkOutput(dir);
-    Map<Integer, OptionalLong> bytes = ExperimentCheck.check(file.toString(), plan, System.getenv(), lines);
+    // the plan's size and shape first: checking every line takes a while on a large matrix
+    summary(plan, out);
+    ExperimentCheck.Checked checked = ExperimentCheck.check(file.toString(), plan, dir, System.getenv(), lines,
+        (r, outputs) -> {
+          if (dryRun) {
+            out.printf("  %3d  %-40s %-14s r%d  %s%n", r.number(), r.label(), r.target().name(), r.repeat(),
+                String.join(" ", ExperimentOutputs.apply(r.args(r.target().isEmbedded() ? "${root}"
+                    : r.target().root()), outputs)));
+          }
+        });
     ExperimentTargets.check(file.toString(), plan.targets(), "containers".equals(processes), !dryRun);
-    summary(plan, bytes, out);
+    writes(checked.bytes(), out);
     if (dryRun) {
-      for (Run r : plan.runs()) {
-        out.printf("  %3d  %-40s %-14s r%d  %s%n", r.number(), r.label(), r.target().name(), r.repeat(),
-            String.join(" ", r.args(r.target().isEmbedded() ? "${root}" : r.target().root())));
-      }
       return ExitCodes.OK;
     }
     Files.createDirectories(dir);
@@ -81,7 +94,7 @@ public record Experiment(Path file, Integer repeat, List<String> only, List<Stri
     RunLog log = RunLog.start(dir.resolve("experiment.log"), err, false);
     io.harness.core.engine.RunInstrumentation servers = servers(plan, out);
     try (ExperimentTargets targets = ExperimentTargets.start(plan.targets(), conf, dir, out)) {
-      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers, stop, lines).run(plan, targets,
+      outcomes = new ExperimentRunner(System.getenv(), dir, out, servers, stop, lines, checked).run(plan, targets,
           done -> ExperimentRecord.write(dir, plan, done));
     } finally {
       log.close();
@@ -144,7 +157,7 @@ public record Experiment(Path file, Integer repeat, List<String> only, List<Stri
     }
   }
 
-  private static void summary(ExperimentPlan plan, Map<Integer, OptionalLong> bytes, PrintStream out) {
+  private static void summary(ExperimentPlan plan, PrintStream out) {
     long lines = plan.rows().stream().mapToLong(r -> r.workload().steps().size()).sum();
     out.printf("experiment %s: %d line(s) x %d target(s) x %d repeat(s) = %d run(s)%n", plan.file().name(), lines,
         plan.targets().size(), plan.repeat(), plan.runs().size());
@@ -159,6 +172,10 @@ public record Experiment(Path file, Integer repeat, List<String> only, List<Stri
         .forEach(s -> figures.put(w.name() + (w.steps().size() > 1 ? " / " + s.name() : ""), s.figures())));
     int width = figures.keySet().stream().mapToInt(String::length).max().orElse(1);
     figures.forEach((line, f) -> out.printf("  figures %-" + width + "s  %s%n", line, String.join(", ", f)));
+  }
+
+  /** What the runs write, as far as their options say. */
+  private static void writes(Map<Integer, OptionalLong> bytes, PrintStream out) {
     long total = bytes.values().stream().filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).sum();
     long unknown = bytes.values().stream().filter(OptionalLong::isEmpty).count();
     out.printf("  writes %s%s%n", Sizes.format(total), unknown == 0 ? "" : " (and what " + unknown

@@ -27,10 +27,30 @@ final class ExperimentCheck {
 
   private ExperimentCheck() {}
 
-  /** The bytes each run writes, by run number (absent where the workload does not say, e.g. Spark's). */
-  static Map<Integer, OptionalLong> check(String file, ExperimentPlan plan, Map<String, String> env, Lines lines) {
-    Map<List<String>, OptionalLong> checked = new HashMap<>();
+  /**
+   * What the check learnt: the bytes each run writes, by run number (absent where the workload does not say, e.g.
+   * Spark's), and where each run's local outputs go ({@link ExperimentOutputs}: option to path, under the
+   * experiment's folder).
+   */
+  record Checked(Map<Integer, OptionalLong> bytes, Map<Integer, Map<String, String>> outputs) {
+    /** Run {@code r}'s line as it runs: {@code args} with its local outputs placed. */
+    List<String> line(Run r, List<String> args) {
+      return ExperimentOutputs.apply(args, outputs.getOrDefault(r.number(), Map.of()));
+    }
+  }
+
+  /** What one distinct line planned to: the bytes it writes and its own local outputs. */
+  private record Planned(OptionalLong bytes, Map<String, Path> outputs) {}
+
+  /**
+   * Checks every run of {@code plan}, whose folder is {@code dir}, in order; {@code each} is told of each run once its
+   * line is good (for a plan printed as it is checked).
+   */
+  static Checked check(String file, ExperimentPlan plan, Path dir, Map<String, String> env, Lines lines,
+      java.util.function.BiConsumer<Run, Map<String, String>> each) {
+    Map<List<String>, Planned> checked = new HashMap<>();
     Map<Integer, OptionalLong> bytes = new HashMap<>();
+    Map<Integer, Map<String, String>> outputs = new HashMap<>();
     for (Run r : plan.runs()) {
       String key = where(r);
       List<String> args;
@@ -59,6 +79,8 @@ final class ExperimentCheck {
               + "experiment with bin/harness (or ./harness)");
         }
         bytes.put(r.number(), OptionalLong.empty());
+        outputs.put(r.number(), ExperimentOutputs.place(file, key, args, Map.of(), r.folder(dir), dir));
+        each.accept(r, outputs.get(r.number()));
         continue;
       }
       List<String> line = new ArrayList<>(args);
@@ -71,13 +93,15 @@ final class ExperimentCheck {
         // there (--clients needs the MapReduce engine, which YARN's configuration chooses)
         line.addAll(List.of("-D", "mapreduce.framework.name=yarn"));
       }
-      OptionalLong b = checked.computeIfAbsent(line, l -> plan(file, key, l, env, lines));
-      bytes.put(r.number(), b);
+      Planned p = checked.computeIfAbsent(line, l -> plan(file, key, l, env, lines));
+      bytes.put(r.number(), p.bytes());
+      outputs.put(r.number(), ExperimentOutputs.place(file, key, args, p.outputs(), r.folder(dir), dir));
+      each.accept(r, outputs.get(r.number()));
     }
-    return bytes;
+    return new Checked(bytes, outputs);
   }
 
-  private static OptionalLong plan(String file, String key, List<String> line, Map<String, String> env,
+  private static Planned plan(String file, String key, List<String> line, Map<String, String> env,
       Lines lines) {
     ByteArrayOutputStream said = new ByteArrayOutputStream();
     List<Workload<?>> planned = new ArrayList<>();
@@ -95,7 +119,8 @@ final class ExperimentCheck {
           + "' is not a workload that runs (give a harness workload's command line)");
     }
     Workload<?> w = planned.get(0);
-    return w == null ? OptionalLong.empty() : w.plannedBytes();
+    return w == null ? new Planned(OptionalLong.empty(), Map.of())
+        : new Planned(w.plannedBytes(), new java.util.LinkedHashMap<>(w.localOutputs()));
   }
 
   /** The key of a run's line in the file: {@code workloads[1].run} or {@code workloads[1].steps[0].run}. */

@@ -60,6 +60,11 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
       return step.run().strip().startsWith("spark ");
     }
 
+    /** Where the run's folder goes in the experiment's folder {@code dir}: its {@code --run-dir}. */
+    public java.nio.file.Path folder(java.nio.file.Path dir) {
+      return dir.resolve("runs").resolve(row.id()).resolve(target.name());
+    }
+
     /** {@code teragen rows=1000000 / generate} for a workload of steps. */
     public String label() {
       return row.label() + (row.workload().steps().size() > 1 ? " / " + step.name() : "");
@@ -71,8 +76,24 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
     return of(file, repeat, only, Map.of());
   }
 
+  /**
+   * The most runs a plan has unless the experiment is given {@code --force}: a matrix past it is far more likely a
+   * mistake (a parameter's list pasted twice, a range typed as values) than a study, and its plan alone, every line
+   * checked before anything runs, would take minutes.
+   */
+  public static final long MAX_RUNS = 1000;
+
   /** {@link #of(ExperimentFile, int, List)} with the values of some matrix parameters replaced ({@code --set}). */
   public static ExperimentPlan of(ExperimentFile file, int repeat, List<String> only, Map<String, List<String>> set) {
+    return of(file, repeat, only, set, Long.MAX_VALUE);
+  }
+
+  /**
+   * {@link #of(ExperimentFile, int, List, Map)}, refused (bad input naming the file, with the count) when it has
+   * more than {@code maxRuns} runs: counted from the matrix before any run is made.
+   */
+  public static ExperimentPlan of(ExperimentFile file, int repeat, List<String> only, Map<String, List<String>> set,
+      long maxRuns) {
     for (String p : set.keySet()) {
       if (!file.matrix().containsKey(p) && file.workloads().stream().noneMatch(w -> w.matrix().containsKey(p))) {
         throw new UsageException("--set", "'" + p + "' is not a matrix parameter of the file");
@@ -89,6 +110,27 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
     }
     boolean onlyWorkloads = names.stream().anyMatch(n -> file.workloads().stream().anyMatch(w -> w.name().equals(n)));
     boolean onlyTargets = names.stream().anyMatch(file.targets()::containsKey);
+    java.math.BigInteger count = java.math.BigInteger.ZERO;
+    java.math.BigInteger lines = java.math.BigInteger.ZERO;
+    for (WorkloadSpec w : file.workloads()) {
+      if (!onlyWorkloads || names.contains(w.name())) {
+        java.math.BigInteger points = java.math.BigInteger.ONE;
+        Map<String, List<String>> matrix = matrix(file, w, set);
+        for (String p : used(file, w, matrix)) {
+          points = points.multiply(java.math.BigInteger.valueOf(matrix.get(p).size()));
+        }
+        long targets = w.targets().stream().filter(t -> !onlyTargets || names.contains(t)).count();
+        java.math.BigInteger steps = points.multiply(java.math.BigInteger.valueOf(w.steps().size()));
+        lines = lines.add(steps);
+        count = count.add(steps.multiply(java.math.BigInteger.valueOf(targets)));
+      }
+    }
+    count = count.multiply(java.math.BigInteger.valueOf(repeats));
+    if (count.compareTo(java.math.BigInteger.valueOf(maxRuns)) > 0) {
+      throw new UsageException(file.source(), "the plan has " + count + " runs (" + lines + " line(s) of the matrix on "
+          + "their targets, " + repeats + " repeat(s)), more than " + maxRuns + ": check the matrix (or --set, "
+          + "--only, --repeat), or give --force");
+    }
     List<Row> rows = new ArrayList<>();
     for (WorkloadSpec w : file.workloads()) {
       if (onlyWorkloads && !names.contains(w.name())) {
@@ -130,25 +172,8 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
 
   /** The points of the workload's matrix: one per combination of the parameters its lines use. */
   private static List<Map<String, String>> points(ExperimentFile file, WorkloadSpec w, Map<String, List<String>> set) {
-    Map<String, List<String>> matrix = new LinkedHashMap<>(file.matrix());
-    matrix.putAll(w.matrix());
-    set.forEach((p, values) -> matrix.computeIfPresent(p, (k, old) -> values));
-    Set<String> used = new LinkedHashSet<>();
-    for (int i = 0; i < w.steps().size(); i++) {
-      Matcher m = PLACEHOLDER.matcher(w.steps().get(i).run());
-      while (m.find()) {
-        String p = m.group(1);
-        if (!BUILT_IN.contains(p) && !matrix.containsKey(p)) {
-          String where = w.path() + (w.steps().size() > 1 ? ".steps[" + i + "]" : "") + ".run";
-          throw new UsageException(file.source(), where + ": ${" + p + "} is not a matrix parameter "
-              + "(matrix: " + (matrix.isEmpty() ? "none" : String.join(", ", matrix.keySet())) + "; built in: root, "
-              + "repeat, target, run)");
-        }
-        if (!BUILT_IN.contains(p)) {
-          used.add(p);
-        }
-      }
-    }
+    Map<String, List<String>> matrix = matrix(file, w, set);
+    Set<String> used = used(file, w, matrix);
     List<Map<String, String>> points = new ArrayList<>();
     points.add(new LinkedHashMap<>());
     for (String p : matrix.keySet()) {
@@ -166,6 +191,35 @@ public record ExperimentPlan(ExperimentFile file, int repeat, List<Row> rows, Li
       points = next;
     }
     return points;
+  }
+
+  /** The workload's matrix: the file's, its own over it, {@code --set}'s values over both. */
+  private static Map<String, List<String>> matrix(ExperimentFile file, WorkloadSpec w, Map<String, List<String>> set) {
+    Map<String, List<String>> matrix = new LinkedHashMap<>(file.matrix());
+    matrix.putAll(w.matrix());
+    set.forEach((p, values) -> matrix.computeIfPresent(p, (k, old) -> values));
+    return matrix;
+  }
+
+  /** The matrix parameters the workload's lines use; a placeholder that is none is bad input naming its line. */
+  private static Set<String> used(ExperimentFile file, WorkloadSpec w, Map<String, List<String>> matrix) {
+    Set<String> used = new LinkedHashSet<>();
+    for (int i = 0; i < w.steps().size(); i++) {
+      Matcher m = PLACEHOLDER.matcher(w.steps().get(i).run());
+      while (m.find()) {
+        String p = m.group(1);
+        if (!BUILT_IN.contains(p) && !matrix.containsKey(p)) {
+          String where = w.path() + (w.steps().size() > 1 ? ".steps[" + i + "]" : "") + ".run";
+          throw new UsageException(file.source(), where + ": ${" + p + "} is not a matrix parameter "
+              + "(matrix: " + (matrix.isEmpty() ? "none" : String.join(", ", matrix.keySet())) + "; built in: root, "
+              + "repeat, target, run)");
+        }
+        if (!BUILT_IN.contains(p)) {
+          used.add(p);
+        }
+      }
+    }
+    return used;
   }
 
   /** A workload's name when the file gives none: its command's words before the first option or path. */

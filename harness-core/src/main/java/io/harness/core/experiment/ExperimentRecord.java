@@ -107,7 +107,9 @@ final class ExperimentRecord {
         HtmlReport.comparison(groups, Comparison.of(groups, OptionDifferences.of(groups)).table(), page);
         pages.add(page);
       } catch (IOException | RuntimeException e) {
-        err.println("warning: " + page + " not written: " + String.valueOf(e).replaceAll("\\s+", " "));
+        // a run the page cannot read says why in its own words (a damaged run's file and line)
+        String why = e instanceof io.harness.core.base.UsageException ? e.getMessage() : String.valueOf(e);
+        err.println("warning: " + page + " not written: " + why.replaceAll("\\s+", " "));
       }
     }
     return pages;

@@ -43,12 +43,17 @@ final class ExperimentRunner {
   private final io.harness.core.engine.RunInstrumentation servers;
   private final io.harness.core.base.StopRequest stop;
   private final Lines lines;
+  private final ExperimentCheck.Checked checked;
 
-  /** {@code servers}: the agent timing this JVM's datanodes for runs in JVMs of their own, or null. */
+  /**
+   * {@code servers}: the agent timing this JVM's datanodes for runs in JVMs of their own, or null; {@code checked}:
+   * what the check of the plan learnt (where each run's local outputs go).
+   */
   ExperimentRunner(Map<String, String> env, Path dir, PrintStream out, io.harness.core.engine.RunInstrumentation servers,
-      io.harness.core.base.StopRequest stop, Lines lines) {
+      io.harness.core.base.StopRequest stop, Lines lines, ExperimentCheck.Checked checked) {
     this.stop = stop;
     this.lines = lines;
+    this.checked = checked;
     this.env = env;
     this.dir = dir;
     this.out = out;
@@ -67,13 +72,14 @@ final class ExperimentRunner {
         break;
       }
       ExperimentTargets.Ready t = targets.get(r.target().name());
-      Path runDir = dir.resolve("runs").resolve(r.row().id()).resolve(r.target().name());
+      Path runDir = r.folder(dir);
       Path log = dir.resolve("logs").resolve(String.format("%0" + width + "d-%s-%s-r%d%s.txt", r.number(),
           r.row().id(), r.target().name(), r.repeat(), r.row().workload().steps().size() > 1 ? "-" + r.step().name()
               : ""));
       Files.createDirectories(runDir);
       Files.createDirectories(log.getParent());
-      List<String> args = new ArrayList<>(r.args(t.root()));
+      // its local outputs (-resFile, --json) in the experiment's folder, beside the run's
+      List<String> args = checked.line(r, r.args(t.root()));
       out.printf("[%" + width + "d/%d] %s on %s, repeat %d ...%n", r.number(), plan.runs().size(), r.label(),
           r.target().name(), r.repeat());
       Set<Path> before = r.spark() ? folders(runDir) : Set.of();

@@ -96,6 +96,34 @@ public final class RunCsv {
     }
   }
 
+  /**
+   * Refuses the {@value #RESULT} of a run whose workload is not on this class path (its figures are read from it,
+   * {@link #readSummary}): missing, not CSV, or with a figure that is not a number. A {@link
+   * io.harness.core.base.UsageException} naming {@code argument} and the file.
+   */
+  static void checkSummary(Path dir, String argument) {
+    Path file = dir.resolve(RESULT);
+    Map<String, String> row;
+    try {
+      row = java.nio.file.Files.isRegularFile(file) ? readResult(dir) : null;
+    } catch (java.io.IOException | RuntimeException e) {
+      throw new io.harness.core.base.UsageException(argument, file + " cannot be read: "
+          + io.harness.core.util.JsonProblems.describe(e));
+    }
+    if (row == null || row.isEmpty()) {
+      throw new io.harness.core.base.UsageException(argument, file + " is missing or empty: the figures of a run "
+          + "whose workload is not on this class path are read from it");
+    }
+    for (Map.Entry<String, String> e : row.entrySet()) {
+      boolean figure = e.getKey().endsWith("_per_sec") || e.getKey().startsWith("testdfsio_")
+          || e.getKey().equals("items");
+      if (figure && number(row, e.getKey()) == null) {
+        throw new io.harness.core.base.UsageException(argument, file + ": " + e.getKey() + " is '" + e.getValue()
+            + "', not a number");
+      }
+    }
+  }
+
   /** The run's {@value #RESULT} by column (empty values left out); empty when the file is missing. */
   public static Map<String, String> readResult(Path dir) throws java.io.IOException {
     Path file = dir.resolve(RESULT);

@@ -49,9 +49,13 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
       throw new UsageException(argument, dir + " is not a run's folder (no " + RunFolder.RESULT + ")");
     }
     RunResult saved;
+    com.fasterxml.jackson.databind.JsonNode tree;
     try {
-      saved = ResultWriter.read(file);
-    } catch (IOException e) {
+      tree = ResultWriter.readTree(file);
+      SavedResultCheck.fields(tree);
+      saved = ResultWriter.mapper().treeToValue(tree, RunResult.class);
+      SavedResultCheck.aggregate(saved.aggregate());
+    } catch (IOException | RuntimeException e) {
       throw new UsageException(argument, file + " is not a run's result: "
           + io.harness.core.util.JsonProblems.describe(e));
     }
@@ -65,7 +69,16 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
     } catch (IOException e) {
       throw new UsageException(argument, e.getMessage());
     }
-    return new SavedRun(dir, saved, records, restore(saved, argument, savedFiguresDo));
+    try {
+      SavedResultCheck.sameRun(tree, records);
+    } catch (IOException e) {
+      throw new UsageException(argument, dir.resolve(RecordsFile.RECORDS) + ": " + e.getMessage());
+    }
+    Workload<?> workload = restore(saved, file, argument, savedFiguresDo);
+    if (workload == null) {
+      RunCsv.checkSummary(dir, argument);
+    }
+    return new SavedRun(dir, saved, records, workload);
   }
 
   /**
@@ -116,13 +129,17 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
     return RunSeries.of(records);
   }
 
-  private static Workload<?> restore(RunResult saved, String argument, boolean missingIsFine) {
-    if (saved.plan() == null) {
-      throw new UsageException(argument, "the run's result has no plan: it was saved by an older harness");
-    }
+  private static Workload<?> restore(RunResult saved, Path file, String argument, boolean missingIsFine) {
     for (WorkloadType t : ServiceLoader.load(WorkloadType.class, SavedRun.class.getClassLoader())) {
       if (t.name().equals(saved.workload()) && t.handles(saved.operation())) {
-        return t.restore(saved);
+        try {
+          return t.restore(saved);
+        } catch (UsageException e) {
+          throw e;
+        } catch (RuntimeException e) {
+          throw new UsageException(argument, file + ": field 'plan' is not a " + saved.workload() + " "
+              + saved.operation() + " run's plan (" + io.harness.core.util.JsonProblems.describe(e) + ")");
+        }
       }
     }
     if (missingIsFine) {

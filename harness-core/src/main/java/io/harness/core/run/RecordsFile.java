@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
@@ -77,7 +76,12 @@ public final class RecordsFile {
     return Files.isRegularFile(dir.resolve(RECORDS));
   }
 
-  /** Reads the records back; an {@link IOException} names what is missing or damaged. */
+  /**
+   * Reads the records back, checked: an {@link IOException} names the file, the line and what is wrong, when a
+   * file cannot be read whole (missing, not gzip, cut short, damaged) or holds what no run could have left (a task
+   * with negative bytes or one that ends before it starts, a histogram that does not decode, a time outside the
+   * run's; {@link io.harness.core.engine.TaskLine#read}, {@link RecordsCheck}, {@link LatencyLog}).
+   */
   public static RunRecords read(Path dir) throws IOException {
     Path file = dir.resolve(RECORDS);
     List<TaskRecord> tasks = new ArrayList<>();
@@ -89,49 +93,31 @@ public final class RecordsFile {
         throw new IOException(file + " is empty");
       }
       try {
-        run = JSON.readValue(first, Run.class);
-      } catch (IOException | RuntimeException e) {
-        throw new IOException(file + " line 1: not the records' first line (" + io.harness.core.util.JsonProblems.describe(e) + ")");
-      }
-      if (run.format() != FORMAT) {
-        throw new IOException(file + " has records of format " + run.format() + "; this harness reads " + FORMAT);
+        run = RecordsCheck.runLine(file, first, JSON);
+      } catch (IOException e) {
+        throw RecordsCheck.lineOrDamage(file, e);
       }
       int line = 1;
       for (String text = r.readLine(); text != null; text = r.readLine()) {
         line++;
         try {
-          tasks.add(TaskLine.parse(text));
-        } catch (IOException | RuntimeException e) {
-          throw new IOException(file + " line " + line + ": not a task record (" + io.harness.core.util.JsonProblems.describe(e) + ")");
+          TaskRecord t = TaskLine.parse(text);
+          RecordsCheck.inRun(t, run.engineStartEpochNanos(), run.engineEndEpochNanos());
+          tasks.add(t);
+        } catch (IOException e) {
+          throw RecordsCheck.lineOrDamage(file, new IOException(file + " line " + line + ": " + e.getMessage()));
         }
       }
     } catch (java.util.zip.ZipException | java.io.EOFException e) {
-      throw new IOException(file + " is damaged: " + e.getMessage());
+      throw new IOException(file + " is damaged: " + e.getMessage() + " (not a whole gzip file)");
+    } catch (java.nio.file.NoSuchFileException | java.nio.file.AccessDeniedException e) {
+      throw new IOException(file + " cannot be read (" + e.getClass().getSimpleName() + ")");
     }
     if (tasks.size() != run.tasks()) {
       throw new IOException(file + " has " + tasks.size() + " task records, its first line says " + run.tasks());
     }
-    return new RunRecords(tasks, readIntervals(dir.resolve(LATENCY)), run.engineStartEpochNanos(),
-        run.engineEndEpochNanos(), run.stopped(), run.extra());
-  }
-
-  private static List<Intervals.Interval> readIntervals(Path file) throws IOException {
-    List<Intervals.Interval> out = new ArrayList<>();
-    if (!Files.exists(file)) {
-      return out;
-    }
-    try (var in = new GZIPInputStream(Files.newInputStream(file))) {
-      HistogramLogReader reader = new HistogramLogReader(in);
-      while (reader.hasNext()) {
-        Histogram h = (Histogram) reader.nextIntervalHistogram();
-        if (h == null) {
-          break;
-        }
-        out.add(new Intervals.Interval(h.getTag(), (int) (h.getStartTimeStamp() / 1000), h));
-      }
-    } catch (RuntimeException | java.util.zip.ZipException e) {
-      throw new IOException(file + " is damaged: " + e.getMessage());
-    }
-    return out;
+    return new RunRecords(tasks, LatencyLog.read(dir.resolve(LATENCY), run.engineStartEpochNanos(),
+        run.engineEndEpochNanos()), run.engineStartEpochNanos(), run.engineEndEpochNanos(), run.stopped(),
+        run.extra());
   }
 }

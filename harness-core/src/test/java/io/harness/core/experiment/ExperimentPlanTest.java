@@ -125,4 +125,40 @@ class ExperimentPlanTest {
           e.getMessage());
     }
   }
+
+  /**
+   * A plan is counted from its matrix before any run is made: past the bound it is bad input with its count (an exact
+   * count, however far past a long), at or under it (or with --force) it is made.
+   */
+  @Test
+  void aPlanPastTheBoundIsRefusedWithItsCount(@TempDir Path dir) throws Exception {
+    StringBuilder values = new StringBuilder();
+    for (int i = 1; i <= 1000; i++) {
+      values.append(i == 1 ? "" : ", ").append(i);
+    }
+    StringBuilder matrix = new StringBuilder();
+    StringBuilder used = new StringBuilder();
+    for (char p = 'a'; p <= 'g'; p++) {
+      matrix.append("  ").append(p).append(": [").append(values).append("]\n");
+      used.append("${").append(p).append('}');
+    }
+    ExperimentFile huge = file(dir, "targets:\n  b: {fs: \"file:///\", root: /data/b}\nmatrix:\n" + matrix
+        + "workloads:\n  - run: dfsio -write --root ${root}/" + used + "\n");
+    UsageException e = assertThrows(UsageException.class, () -> ExperimentPlan.of(huge, 0, List.of(), Map.of(),
+        ExperimentPlan.MAX_RUNS));
+    assertEquals(dir.resolve("e.yaml") + ": the plan has 1000000000000000000000 runs (1000000000000000000000 line(s) "
+        + "of the matrix on their targets, 1 repeat(s)), more than 1000: check the matrix (or --set, --only, "
+        + "--repeat), or give --force", e.getMessage());
+    // 2 x 2 rows of gen on 2 targets + 2 steps of pipe on 1 target, 2 repeats: 12 runs; 1000 repeats: 6000
+    ExperimentFile small = file(dir, FILE);
+    assertEquals(12, ExperimentPlan.of(small, 0, List.of(), Map.of(), 12).runs().size());
+    UsageException repeats = assertThrows(UsageException.class, () -> ExperimentPlan.of(small, 1000, List.of(),
+        Map.of(), ExperimentPlan.MAX_RUNS));
+    assertTrue(repeats.getMessage().contains(": the plan has 6000 runs (4 line(s) of the matrix on their targets, "
+        + "1000 repeat(s)), more than 1000"), repeats.getMessage());
+    assertEquals(6000, ExperimentPlan.of(small, 1000, List.of(), Map.of(), Long.MAX_VALUE).runs().size());
+    UsageException narrowed = assertThrows(UsageException.class, () -> ExperimentPlan.of(small, 0, List.of("gen"),
+        Map.of("threads", List.of("1", "2", "3")), 11));
+    assertTrue(narrowed.getMessage().contains("the plan has 12 runs (3 line(s)"), narrowed.getMessage());
+  }
 }

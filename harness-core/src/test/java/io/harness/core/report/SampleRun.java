@@ -168,7 +168,7 @@ final class SampleRun {
     Aggregate aggregate = Aggregate.of(records.tasks());
     RunResult result = new RunResult(ResultFormat.CURRENT, "sample", "write", List.of("sample", "--root", "/data/a b/" + INJECTION),
         options, new Versions("0.1.0", "3.4.3", "2.2.0", "17"), "host\"1", "hdfs://nn:8020", "MiniDFSCluster & co",
-        "/data", null, "2026-11-23T10:00:00Z", "2026-11-23T10:00:05Z", 1, List.of("t2<b>: java.io.IOException: <gone>"),
+        "/data", null, "2023-11-14T22:13:17Z", "2023-11-14T22:13:24Z", 1, List.of("t2<b>: java.io.IOException: <gone>"),
         aggregate, figures, records.tasks().stream().map(TaskResult::of).toList(), null, null, workload.plan(),
         instrumentation, profile, null);
     Path file = dir.resolve(RunFolder.RESULT);
