@@ -117,10 +117,14 @@ class UrisAndSettingsIT {
         + "</name><value>4k</value></property></configuration>\n");
     refusals.refused("-conf " + conf + " (io.file.buffer.size): '4k' is not a whole number",
         Cli.concat(commands.get(0), "-conf", conf.toString()));
-    // the forms Hadoop reads pass
+    // the forms Hadoop reads pass; a cluster's -conf file may name what only its servers read
+    Path cluster = Files.writeString(work.resolve("cluster-site.xml"), "<configuration><property><name>"
+        + "dfs.net.topology.impl</name><value>org.example.ServersOnly</value></property><property><name>"
+        + "ozone.server.default.replication</name><value>ONE</value></property></configuration>\n");
     Run ok = Cli.run("dfsio", "-write", "-nrFiles", "1", "-fileSize", "1MB", "--root", work.resolve("ok").toString(),
         "--run-dir", runs, "-resFile", work.resolve("res.log").toString(), "-D", "dfs.blocksize=128m", "-D",
-        "io.file.buffer.size=8192", "-D", "dfs.permissions.enabled=FALSE", "-D", "fs.s3a.multipart.size=64M");
+        "io.file.buffer.size=8192", "-D", "dfs.permissions.enabled=FALSE", "-D", "fs.s3a.multipart.size=64M", "-D",
+        "ozone.replication=ONE", "-conf", cluster.toString());
     assertExit(ok, 0);
   }
 

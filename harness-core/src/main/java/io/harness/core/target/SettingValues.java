@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Hadoop settings a line gives ({@code -D key=value}, the properties of a {@code -conf} file) read the way Hadoop's
- * client will read them, before anything starts: Hadoop reads a key only where it is used, and a value it cannot read
+ * Hadoop settings a line gives ({@code -D key=value}; of a {@code -conf} file, the client's own sizes and counts) read
+ * the way Hadoop's client will read them, before anything starts: Hadoop reads a key only where it is used, and a value it cannot read
  * is then a {@code NumberFormatException} in a warning, a default taken silently (a boolean that is not
  * {@code true} or {@code false}), or a class that cannot load, minutes into a run. The kind of a key is learnt from
  * its default in Hadoop's and Ozone's {@code *-default.xml} files on the class path: a number, a size, a time, a
@@ -24,7 +24,7 @@ public final class SettingValues {
   /** Counts and sizes the client reads with getInt or getLong (no suffix) and refuses at zero or below. */
   private static final Set<String> PLAIN_POSITIVE = Set.of("io.file.buffer.size", "dfs.replication",
       "file.replication", "dfs.bytes-per-checksum", "file.bytes-per-checksum", "file.stream-buffer-size",
-      "dfs.client-write-packet-size", "dfs.stream-buffer-size", "io.bytes.per.checksum", "ozone.replication");
+      "dfs.client-write-packet-size", "dfs.stream-buffer-size", "io.bytes.per.checksum");
   /** Sizes the client reads with getLongBytes (a bare number, or one with k, m, g, t, p, e) and refuses at zero. */
   private static final Set<String> BYTES_POSITIVE = Set.of("dfs.blocksize", "file.blocksize");
   /** Ozone's sizes, read as storage sizes (4MB, 16KB, a bare number of bytes), refused at zero. */
@@ -73,14 +73,10 @@ public final class SettingValues {
    */
   public static void check(String argument, String key, String value) {
     String v = value == null ? "" : value.trim();
-    String d = defaultOf(key);
-    if (PLAIN_POSITIVE.contains(key)) {
-      positive(argument, key, v, INTEGER, "a whole number");
-    } else if (BYTES_POSITIVE.contains(key)) {
-      positive(argument, key, v, BYTES_VALUE, "a size (a number of bytes, or with k, m, g, t: 128m)");
-    } else if (SIZE_POSITIVE.contains(key)) {
-      positive(argument, key, v, SIZE_VALUE, "a size (4MB, 16KB, or a number of bytes)");
-    }
+    checkSizes(argument, key, v);
+    // Ozone's replication keys have a number as their default and take ONE, THREE, RATIS/THREE ... too
+    String d = key.endsWith("replication") && (key.startsWith("ozone.") || key.startsWith("hdds.")) ? null
+        : defaultOf(key);
     if (d == null) {
       if (key.endsWith(".impl") && !v.isEmpty()) {
         classes(argument, v);
@@ -112,12 +108,27 @@ public final class SettingValues {
     }
   }
 
-  /** Every property of {@code conf} (a {@code -conf} file's own, loaded alone) checked as {@link #check}. */
+  /**
+   * The client's own sizes and counts among the properties of {@code conf} (a {@code -conf} file's, loaded alone),
+   * checked as {@link #check} does: a whole cluster's configuration names classes and values its servers read (a
+   * topology class, a replication by name) that the client never does, so nothing else of it is judged here.
+   */
   public static void checkAll(String argument, Configuration conf) {
     for (java.util.Map.Entry<String, String> e : conf) {
       if (e.getValue() != null && !e.getValue().contains("${")) {
-        check(argument + " (" + e.getKey() + ")", e.getKey(), e.getValue());
+        checkSizes(argument + " (" + e.getKey() + ")", e.getKey(), e.getValue().trim());
       }
+    }
+  }
+
+  /** The client's sizes and counts, which it refuses at zero or below. */
+  private static void checkSizes(String argument, String key, String v) {
+    if (PLAIN_POSITIVE.contains(key)) {
+      positive(argument, key, v, INTEGER, "a whole number");
+    } else if (BYTES_POSITIVE.contains(key)) {
+      positive(argument, key, v, BYTES_VALUE, "a size (a number of bytes, or with k, m, g, t: 128m)");
+    } else if (SIZE_POSITIVE.contains(key)) {
+      positive(argument, key, v, SIZE_VALUE, "a size (4MB, 16KB, or a number of bytes)");
     }
   }
 
