@@ -113,12 +113,16 @@ record StoppedCluster(OzoneConfiguration conf, List<ClusterDirs.Dir> dirs, Strin
     return path == null ? java.util.Optional.empty() : java.util.Optional.of(Path.of(path));
   }
 
-  /** The directories a generator writes in, by the key that names each: no local output of the line may be in one. */
+  /**
+   * What a generator writes, by the key that names each place: the service's DB, or each volume's {@code hdds}
+   * directory ({@link #location}). No local output of the line may be in one.
+   */
   java.util.Map<String, String> dataPaths() {
     java.util.Map<String, String> paths = new java.util.LinkedHashMap<>();
-    for (ClusterDirs.Dir d : dirs) {
-      String name = paths.containsKey(d.key()) ? d.key() + " (" + d.path() + ")" : d.key();
-      paths.put(name, d.path().toString());
+    String[] written = location.split(",");
+    for (int i = 0; i < written.length && i < dirs.size(); i++) {
+      String key = dirs.get(i).key();
+      paths.put(paths.containsKey(key) ? key + " (" + written[i] + ")" : key, written[i]);
     }
     return paths;
   }

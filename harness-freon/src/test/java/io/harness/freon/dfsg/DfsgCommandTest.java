@@ -27,6 +27,10 @@ class DfsgCommandTest {
   @TempDir
   Path dir;
 
+  private static String[] concat(String[] a, String[] b) {
+    return java.util.stream.Stream.concat(Arrays.stream(a), Arrays.stream(b)).toArray(String[]::new);
+  }
+
   private String[] run(String... args) {
     List<String> all = new ArrayList<>(List.of("freon", "dfsg"));
     all.addAll(Arrays.asList(args));
@@ -87,15 +91,18 @@ class DfsgCommandTest {
   @Test
   void failuresAreCountedNamedAndExitOne() throws Exception {
     Path base = dir.resolve("fs");
-    // file "1" cannot be created: a directory of that name is in the way
-    Files.createDirectories(base.resolve("p/1/x"));
-    String[] r = run("-n", "4", "-s", "1KB", "-t", "1", "--path", base.toString(), "-p", "p", "-f");
+    // file "1" cannot be created: the file system refuses it
+    String[] failing = {"-D", "fs.file.impl=" + FailingLocalFileSystem.class.getName(), "-D",
+        FailingLocalFileSystem.NAMES + "=1"};
+    String[] r = run(concat(new String[] {"-n", "4", "-s", "1KB", "-t", "1", "--path", base.toString(), "-p", "p",
+        "-f"}, failing));
     assertEquals("1", r[0], r[1] + r[2]);
     assertTrue(r[1].contains("Files written: 3 (1 failed)"), r[1]);
-    assertTrue(r[2].contains("freon dfsg: 1 file(s) failed:")
-        && r[2].contains("  1x java.io.FileNotFoundException: ") && r[2].contains("(Is a directory) [file 1]"), r[2]);
+    assertTrue(r[2].contains("freon dfsg: 1 file(s) failed:") && r[2].contains("  1x java.io.IOException: refused by "
+        + "the test's file system: 1 [file 1]"), r[2]);
     // without -f the run stops at the first failure
-    String[] stop = run("-n", "4", "-s", "1KB", "-t", "1", "--path", base.toString(), "-p", "p");
+    String[] stop = run(concat(new String[] {"-n", "4", "-s", "1KB", "-t", "1", "--path", base.toString(), "-p", "q"},
+        failing));
     assertEquals("1", stop[0]);
     assertTrue(stop[1].contains("Files written: 1 (1 failed)"), stop[1]);
   }

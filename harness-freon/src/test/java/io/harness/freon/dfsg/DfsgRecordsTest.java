@@ -30,10 +30,10 @@ class DfsgRecordsTest {
   @Test
   void analyzeGivesTheRunsOwnFiguresEvenWithFailedFiles() throws Exception {
     Path base = dir.resolve("fs");
-    // file "3" cannot be created: a directory of that name is in the way
-    Files.createDirectories(base.resolve("p/3/x"));
+    // file "3" cannot be created: the file system refuses it
     String[] r = harness("freon", "dfsg", "-n", "20", "-s", "10KB", "-t", "3", "--path", base.toString(), "-p", "p",
-        "-f", "--run-dir", dir.resolve("runs").toString());
+        "-f", "--run-dir", dir.resolve("runs").toString(), "-D", "fs.file.impl=" + FailingLocalFileSystem.class.getName(),
+        "-D", FailingLocalFileSystem.NAMES + "=3");
     assertEquals("1", r[0], r[1] + r[2]);
     assertTrue(r[1].contains("Files written: 19 (1 failed)"), r[1]);
     Path last;
