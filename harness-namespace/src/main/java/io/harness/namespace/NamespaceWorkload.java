@@ -108,8 +108,9 @@ public final class NamespaceWorkload implements Workload<Target> {
       throw new UsageException("--prefix", target.fs().makeQualified(base) + " exists: a namespace run works in a "
           + "directory of its own, which it makes (and deletes)");
     }
-    // the folder above it too, when the run makes it (/harness-namespace, with no --path): it goes again, if empty
-    madeUnder = directory == null && !target.fs().exists(under) ? under : null;
+    // the default folder above it too (/harness-namespace, with no --path), when the run makes it: it goes again, if
+    // empty; a --path the user named stays
+    madeUnder = directory == null && plan.path() == null && !target.fs().exists(under) ? under : null;
   }
 
   @Override
