@@ -63,7 +63,7 @@ class BadInputIT {
         "-fs", "hdfs:///", "--root", root);
     expectUsage("harness: -fs: 'o3fs:///' is not a file system URI: o3fs:// needs a bucket", "teragen", "10", "out",
         "-fs", "o3fs:///");
-    expectUsage("harness dfsio: fs.defaultFS: 'hdfs://' is not a file system URI: Expected authority", "dfsio",
+    expectUsage("harness: -D fs.defaultFS: 'hdfs://' is not a file system URI: Expected authority", "dfsio",
         "-write", "-D", "fs.defaultFS=hdfs://", "--root", root);
   }
 
