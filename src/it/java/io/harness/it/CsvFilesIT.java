@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.engine.Intervals;
-import io.harness.core.engine.TaskRecord;
-import io.harness.core.run.RecordsFile;
-import io.harness.core.run.RunRecords;
+import io.harness.core.records.Intervals;
+import io.harness.core.records.TaskRecord;
+import io.harness.core.records.RecordsFile;
+import io.harness.core.records.RunRecords;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
 import io.harness.testkit.Runs;

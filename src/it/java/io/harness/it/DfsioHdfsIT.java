@@ -3,8 +3,8 @@ package io.harness.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.target.MiniDfsProvider;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.core.fs.MiniDfsProvider;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
 import io.harness.testkit.Runs;

@@ -1,8 +1,8 @@
 package io.harness.it;
 
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.target.EmbeddedClusterProvider;
-import io.harness.core.target.MiniDfsProvider;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.core.fs.EmbeddedClusterProvider;
+import io.harness.core.fs.MiniDfsProvider;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;

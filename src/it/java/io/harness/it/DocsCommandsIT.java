@@ -3,7 +3,7 @@ package io.harness.it;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.fs.EmbeddedCluster;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;

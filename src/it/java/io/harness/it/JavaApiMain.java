@@ -2,7 +2,7 @@ package io.harness.it;
 
 import io.harness.core.live.Live;
 import io.harness.core.run.RunBuilder;
-import io.harness.core.run.RunOutcome;
+import io.harness.core.workload.RunOutcome;
 import io.harness.dfsio.Dfsio;
 import io.harness.freon.dfsg.Dfsg;
 import io.harness.freon.dfsg.DfsgFigures;

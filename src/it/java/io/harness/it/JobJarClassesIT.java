@@ -43,7 +43,7 @@ class JobJarClassesIT {
           "org.apache.ozone.test."},
       new String[] {"io.harness.freon.context.OzoneProbe", "org.apache.hadoop.hdds.", "org.apache.hadoop.ozone."},
       // --embedded hdfs: MiniDFSCluster is in hadoop-minicluster's jars (bin/harness's lib/)
-      new String[] {"io.harness.core.target.MiniDfsProvider", "org.apache.hadoop.hdfs.MiniDFSCluster"});
+      new String[] {"io.harness.core.fs.MiniDfsProvider", "org.apache.hadoop.hdfs.MiniDFSCluster"});
 
   @Test
   void everyReachableClassIsInTheJarOrOnHadoopsClientClassPath() throws Exception {

@@ -1,8 +1,8 @@
 package io.harness.containers;
 
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.target.EmbeddedClusterProvider;
-import io.harness.core.util.LocalDirs;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.core.fs.EmbeddedClusterProvider;
+import io.harness.core.base.LocalDirs;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package io.harness.dfsio;
 
-import io.harness.core.data.SeededData;
+import io.harness.core.base.SeededData;
 import io.harness.core.engine.LocalEngine;
-import io.harness.core.engine.TaskRecorder;
-import io.harness.core.engine.TaskStreams;
+import io.harness.core.records.TaskRecorder;
+import io.harness.core.records.TaskStreams;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;

@@ -61,7 +61,7 @@ final class Codecs {
     try {
       CompressionCodec codec = create(className, conf);
       byte[] data = new byte[4096];
-      new io.harness.core.data.SeededData(1, 0).fill(data, 0, data.length, 0);
+      new io.harness.core.base.SeededData(1, 0).fill(data, 0, data.length, 0);
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       try (OutputStream out = codec.createOutputStream(bytes)) {
         out.write(data);

@@ -2,11 +2,11 @@ package io.harness.dfsio;
 
 import io.harness.core.base.Units;
 import io.harness.core.base.UsageException;
-import io.harness.core.cli.EngineOptions;
-import io.harness.core.cli.UnitConverters;
-import io.harness.core.engine.Window;
+import io.harness.core.options.EngineOptions;
+import io.harness.core.options.UnitConverters;
+import io.harness.core.records.Window;
 import io.harness.core.run.WorkloadOptions;
-import io.harness.core.target.Target;
+import io.harness.core.fs.Target;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
@@ -236,7 +236,7 @@ public final class Dfsio extends WorkloadOptions<Dfsio, DfsioPlan> {
   }
 
   /** {@code --barrier}: the MapReduce maps start together (null: as YARN starts them, as TestDFSIO's do). */
-  public Dfsio barrier(io.harness.core.run.StartBarrier barrier) {
+  public Dfsio barrier(io.harness.core.engine.StartBarrier barrier) {
     this.engine.barrier(barrier);
     return this;
   }

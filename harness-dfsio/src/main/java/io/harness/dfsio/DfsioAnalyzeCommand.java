@@ -6,7 +6,7 @@ import io.harness.core.cli.HarnessSubcommand;
 import io.harness.core.base.UsageException;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.TextReport;
-import io.harness.core.util.LocalOutputs;
+import io.harness.core.base.LocalOutputs;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -60,10 +60,10 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
       LocalOutputs.checkFile("-resFile", res);
       context.inputs().refuseOver("-resFile", res);
     }
-    Path p = io.harness.core.target.Roots.parse("PATH", path);
-    java.net.URI own = io.harness.core.target.Roots.fileSystemOf("PATH", path);
-    java.net.URI uri = own != null ? io.harness.core.target.Target.check(context.conf(), own, "PATH")
-        : io.harness.core.target.Target.checkConfigured(context.conf(), "fs.defaultFS");
+    Path p = io.harness.core.fs.Roots.parse("PATH", path);
+    java.net.URI own = io.harness.core.fs.Roots.fileSystemOf("PATH", path);
+    java.net.URI uri = own != null ? io.harness.core.fs.Target.check(context.conf(), own, "PATH")
+        : io.harness.core.fs.Target.checkConfigured(context.conf(), "fs.defaultFS");
     FileSystem fs = FileSystem.get(uri, context.conf());
     if (res != null && "file".equals(fs.getUri().getScheme())) {
       // the part file it reads (PATH, or part-00000 in the folder PATH)

@@ -2,8 +2,8 @@ package io.harness.dfsio;
 
 import io.harness.core.base.ExitCodes;
 import io.harness.core.base.RunFailedException;
-import io.harness.core.target.Target;
-import io.harness.core.util.Sizes;
+import io.harness.core.fs.Target;
+import io.harness.core.base.Sizes;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -3,8 +3,8 @@ package io.harness.dfsio;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.harness.core.run.Analysis;
-import io.harness.core.run.Figures;
-import io.harness.core.run.RunRecords;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
@@ -67,7 +67,7 @@ public record DfsioFigures(long fileSizeBytes, long bufferSizeBytes,
     }
     return String.format(java.util.Locale.ROOT, "dfsio: the warm-up (--warmup %s) covered the whole run: each of "
         + "the %d task(s) ended within it (the run took %.3f s), so nothing was measured; use a shorter --warmup or "
-        + "a longer run (--duration)", io.harness.core.util.Durations.format(plan.window().warmupNanos()), succeeded,
+        + "a longer run (--duration)", io.harness.core.base.Durations.format(plan.window().warmupNanos()), succeeded,
         records.engineMillis() / 1e3);
   }
 
@@ -84,7 +84,7 @@ public record DfsioFigures(long fileSizeBytes, long bufferSizeBytes,
   private static LegacyFigures legacy(DfsioPlan plan, RunRecords records) {
     String type = plan.op().testType();
     // the reducer's sums are the whole job's: a window of the run sums its tasks' parts inside it
-    if (Analysis.window(records) == null && records.extra().get(DfsioMapReduce.SUMS) instanceof Map<?, ?> s) {
+    if (records.window() == null && records.extra().get(DfsioMapReduce.SUMS) instanceof Map<?, ?> s) {
       // as the part file has them (its text), so the figures are TestDFSIO's to the last digit
       return LegacyFigures.ofPartFile(type, Long.parseLong(text(s, "tasks")), Long.parseLong(text(s, "size")),
           Long.parseLong(text(s, "time")), Float.parseFloat(text(s, "rate")), Float.parseFloat(text(s, "sqrate")),

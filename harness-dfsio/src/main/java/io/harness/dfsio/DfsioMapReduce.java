@@ -1,16 +1,15 @@
 package io.harness.dfsio;
 
 import io.harness.core.base.RunFailedException;
-import io.harness.core.run.Recording;
-import io.harness.core.engine.EpochClock;
+import io.harness.core.engine.Observation;
+import io.harness.core.records.EpochClock;
 import io.harness.core.engine.MapReduceJobs;
 import io.harness.core.engine.TaskInstrumentation;
-import io.harness.core.run.Engine;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
-import io.harness.core.run.clients.MapBarrier;
-import io.harness.core.target.Target;
-import io.harness.dfsio.mr.DfsioJob;
+import io.harness.core.engine.Engine;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
+import io.harness.core.engine.clients.MapBarrier;
+import io.harness.core.fs.Target;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +42,7 @@ final class DfsioMapReduce implements Engine {
 
   @Override
   public RunRecords run(Settings settings) throws Exception {
-    Recording recording = settings.recording();
+    Observation recording = settings.observation();
     DfsioJob.Ran job;
     try {
       // the job's id and tracking URL are among the run's own lines
@@ -79,8 +78,8 @@ final class DfsioMapReduce implements Engine {
     // at a start barrier the run starts at its release, and the maps' reports say who came late
     MapBarrier.Collected maps = MapBarrier.collect(target.fs(), root, plan.barrier(), plan.nrFiles(), job.job(),
         stopped);
-    List<io.harness.core.engine.TaskRecord> records = part.records();
-    long last = records.stream().mapToLong(io.harness.core.engine.TaskRecord::endEpochNanos).max().orElse(end);
+    List<io.harness.core.records.TaskRecord> records = part.records();
+    long last = records.stream().mapToLong(io.harness.core.records.TaskRecord::endEpochNanos).max().orElse(end);
     return new RunRecords(records, part.intervals(plan.barrier().countLate()), maps.releaseEpochNanos(),
         Math.max(last, maps.releaseEpochNanos()), stopped,
         Map.of(SUMS, sums, io.harness.core.run.Analysis.CLIENTS, maps.noted()));

@@ -2,7 +2,7 @@ package io.harness.dfsio;
 
 import io.harness.core.base.Units;
 import io.harness.core.base.UsageException;
-import io.harness.core.cli.UnitConverters;
+import io.harness.core.options.UnitConverters;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;

@@ -2,7 +2,7 @@ package io.harness.dfsio;
 
 import io.harness.core.base.Units;
 import io.harness.core.base.UsageException;
-import io.harness.core.engine.Window;
+import io.harness.core.records.Window;
 import org.apache.hadoop.conf.Configuration;
 
 /** The checks of dfsio's options that need more than one option: what applies to which operation. */
@@ -17,12 +17,12 @@ final class DfsioOptionChecks {
     if (resFile.isBlank()) {
       throw new UsageException("-resFile", "must not be empty");
     }
-    io.harness.core.util.LocalOutputs.checkFile("-resFile", io.harness.core.util.LocalOutputs.path("-resFile",
+    io.harness.core.base.LocalOutputs.checkFile("-resFile", io.harness.core.base.LocalOutputs.path("-resFile",
         resFile));
   }
 
   /** The maps' start barrier ({@code --barrier}, or null): -clean runs no maps. */
-  static io.harness.core.run.StartBarrier barrier(io.harness.core.run.StartBarrier barrier, DfsioOperation op) {
+  static io.harness.core.engine.StartBarrier barrier(io.harness.core.engine.StartBarrier barrier, DfsioOperation op) {
     if (barrier != null && op == DfsioOperation.CLEANUP) {
       throw new UsageException("--barrier", "-clean runs no maps to start together");
     }

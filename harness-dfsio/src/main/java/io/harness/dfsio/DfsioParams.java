@@ -1,7 +1,7 @@
 package io.harness.dfsio;
 
 import io.harness.core.engine.LocalEngine;
-import io.harness.core.engine.Window;
+import io.harness.core.records.Window;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;

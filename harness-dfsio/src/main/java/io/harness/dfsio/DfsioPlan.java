@@ -1,8 +1,8 @@
 package io.harness.dfsio;
 
-import io.harness.core.engine.Window;
-import io.harness.core.util.Durations;
-import io.harness.core.util.Sizes;
+import io.harness.core.records.Window;
+import io.harness.core.base.Durations;
+import io.harness.core.base.Sizes;
 
 /**
  * One dfsio run, checked: what the command line (or the Java API) asked for, before any target is known.
@@ -17,7 +17,7 @@ public record DfsioPlan(DfsioOperation op, int nrFiles, long fileBytes, int buff
     boolean verify, String codec, Window window, String root, String sizeOption, String storagePolicy,
     String erasureCodePolicy, String replication, String engine,
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-    io.harness.core.run.StartBarrier barrier) {
+    io.harness.core.engine.StartBarrier barrier) {
 
   /** What every task needs, on the root the run resolved. */
   public DfsioParams params(String resolvedRoot) {

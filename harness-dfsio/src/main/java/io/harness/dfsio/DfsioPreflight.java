@@ -2,8 +2,8 @@ package io.harness.dfsio;
 
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.UsageException;
-import io.harness.core.target.Roots;
-import io.harness.core.target.Target;
+import io.harness.core.fs.Roots;
+import io.harness.core.fs.Target;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;

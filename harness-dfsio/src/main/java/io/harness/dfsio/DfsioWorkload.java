@@ -1,16 +1,16 @@
 package io.harness.dfsio;
 
-import io.harness.core.run.Engine;
-import io.harness.core.run.Figures;
-import io.harness.core.run.LocalTasks;
-import io.harness.core.run.RunOutcome;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
-import io.harness.core.run.Workload;
-import io.harness.core.target.Target;
-import io.harness.core.util.Bounded;
-import io.harness.core.engine.Failures;
-import io.harness.core.engine.TaskRecorder;
+import io.harness.core.engine.Engine;
+import io.harness.core.workload.Figures;
+import io.harness.core.engine.LocalEngine;
+import io.harness.core.workload.RunOutcome;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
+import io.harness.core.workload.Workload;
+import io.harness.core.fs.Target;
+import io.harness.core.base.Bounded;
+import io.harness.core.records.Failures;
+import io.harness.core.records.TaskRecorder;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -62,7 +62,7 @@ public final class DfsioWorkload implements Workload<Target> {
   public java.util.OptionalLong plannedBytes() {
     boolean writes = plan.op() == DfsioOperation.WRITE || plan.op() == DfsioOperation.APPEND;
     return writes && !plan.window().timeBounded() ? java.util.OptionalLong.of(
-        io.harness.core.util.Sizes.planned("-nrFiles x -fileSize", plan.nrFiles(), plan.fileBytes()))
+        io.harness.core.base.Sizes.planned("-nrFiles x -fileSize", plan.nrFiles(), plan.fileBytes()))
         : java.util.OptionalLong.empty();
   }
 
@@ -107,9 +107,9 @@ public final class DfsioWorkload implements Workload<Target> {
     if (plan.op() == DfsioOperation.APPEND || plan.op() == DfsioOperation.TRUNCATE) {
       removeStaleChecksums(fs, settings.out());
     }
-    mapReduce = io.harness.core.run.Engines.mapReduce(plan.engine(), target.conf());
+    mapReduce = io.harness.core.engine.Engines.mapReduce(plan.engine(), target.conf());
     Engine engine = mapReduce ? new DfsioMapReduce(plan, target, root)
-        : new LocalTasks(plan.nrFiles(), Math.min(settings.threadsFor(plan.nrFiles()), plan.nrFiles()),
+        : new LocalEngine(plan.nrFiles(), Math.min(settings.threadsFor(plan.nrFiles()), plan.nrFiles()),
             DfsioFiles::fileName, plan.window(), "dfsio " + operation(), m -> m.totalBytes(plan.totalBytes()),
             plan.params(root.toString()).body(fs));
     String q = fs.makeQualified(root).toString();
@@ -127,7 +127,7 @@ public final class DfsioWorkload implements Workload<Target> {
     if (resFile == null) {
       return;
     }
-    io.harness.core.util.LocalOutputs.createParent(java.nio.file.Path.of(resFile));
+    io.harness.core.base.LocalOutputs.createParent(java.nio.file.Path.of(resFile));
     try (PrintStream res = new PrintStream(new FileOutputStream(resFile, true), true, StandardCharsets.UTF_8)) {
       lines.forEach(res::println);
       res.println();

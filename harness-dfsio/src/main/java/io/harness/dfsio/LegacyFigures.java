@@ -1,6 +1,6 @@
 package io.harness.dfsio;
 
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.Date;

@@ -38,7 +38,7 @@ public final class PartFile {
   public static final String BYTES_PER_SECOND = "s:harness.bytes.per.second";
   /**
    * One key per task of a MapReduce run, {@code s:harness.task.<name>}, valued with the task's record
-   * as the records file's line ({@link io.harness.core.engine.TaskLine}).
+   * as the records file's line ({@link io.harness.core.records.TaskLine}).
    */
   public static final String TASK_PREFIX = "s:harness.task.";
   /**
@@ -67,31 +67,31 @@ public final class PartFile {
    * part file of an older harness, whose task values are not the records file's JSON lines, has none here: its
    * aggregate comes from its merged keys.
    */
-  public List<io.harness.core.engine.TaskRecord> records() throws IOException {
-    return lines().stream().map(io.harness.core.engine.TaskLine::record)
-        .sorted(java.util.Comparator.comparingInt(io.harness.core.engine.TaskRecord::index)).toList();
+  public List<io.harness.core.records.TaskRecord> records() throws IOException {
+    return lines().stream().map(io.harness.core.records.TaskLine::record)
+        .sorted(java.util.Comparator.comparingInt(io.harness.core.records.TaskRecord::index)).toList();
   }
 
   /**
    * The calls' latency per second of the run, every task's added together (a MapReduce run's; else empty); but the
    * tasks of maps late to the start barrier unless {@code countLate}.
    */
-  public List<io.harness.core.engine.Intervals.Interval> intervals(boolean countLate) throws IOException {
-    List<io.harness.core.engine.Intervals.Interval> all = new ArrayList<>();
-    for (io.harness.core.engine.TaskLine l : lines()) {
+  public List<io.harness.core.records.Intervals.Interval> intervals(boolean countLate) throws IOException {
+    List<io.harness.core.records.Intervals.Interval> all = new ArrayList<>();
+    for (io.harness.core.records.TaskLine l : lines()) {
       if (countLate || !Boolean.TRUE.equals(l.record().extra().get(io.harness.core.run.Analysis.LATE))) {
         all.addAll(l.intervals());
       }
     }
-    return io.harness.core.engine.Intervals.merge(all);
+    return io.harness.core.records.Intervals.merge(all);
   }
 
-  private List<io.harness.core.engine.TaskLine> lines() throws IOException {
-    List<io.harness.core.engine.TaskLine> lines = new ArrayList<>();
+  private List<io.harness.core.records.TaskLine> lines() throws IOException {
+    List<io.harness.core.records.TaskLine> lines = new ArrayList<>();
     for (Map.Entry<String, String> e : values.entrySet()) {
       if (e.getKey().startsWith(TASK_PREFIX) && e.getValue().startsWith("{")) {
         try {
-          lines.add(io.harness.core.engine.TaskLine.read(e.getValue()));
+          lines.add(io.harness.core.records.TaskLine.read(e.getValue()));
         } catch (IOException bad) {
           // the line's own words: "not a task record (...)", or "task NAME: ..." for a task no run could leave
           throw new IOException(file + " line " + lineOf.get(e.getKey()) + ": " + e.getKey() + ": " + bad.getMessage());
@@ -253,7 +253,7 @@ public final class PartFile {
    * else rebuilt from the merged keys of an older harness part file (call only when {@link #hasHarnessKeys()}).
    */
   public Aggregate aggregate() throws IOException {
-    List<io.harness.core.engine.TaskRecord> records = records();
+    List<io.harness.core.records.TaskRecord> records = records();
     if (!records.isEmpty()) {
       return Aggregate.of(records);
     }
@@ -271,7 +271,7 @@ public final class PartFile {
     double wall = (last - first) / 1e9;
     // each epoch second's bytes, placed in the middle of that second
     java.util.SortedMap<Long, Long> perTick = new TreeMap<>();
-    long ticksPerSecond = 1_000_000_000L / io.harness.core.engine.TaskRecord.TICK_NANOS;
+    long ticksPerSecond = 1_000_000_000L / io.harness.core.records.TaskRecord.TICK_NANOS;
     parseSeries(values.get(BYTES_PER_SECOND)).forEach((sec, b) -> perTick.put(sec * ticksPerSecond
         + ticksPerSecond / 2, b));
     return new Aggregate((int) tasks + failed, failed, size, first, last, wall,

@@ -21,7 +21,7 @@ public final class PartFileOutput {
 
   /** Writes the sums of a local run as a reducer would, with each task's record. */
   public static void write(FileSystem fs, Path dir, LegacyFigures legacy, Aggregate agg,
-      List<io.harness.core.engine.TaskRecord> records) throws IOException {
+      List<io.harness.core.records.TaskRecord> records) throws IOException {
     Map<String, String> v = new TreeMap<>();
     v.put("l:tasks", String.valueOf(legacy.tasks()));
     v.put("l:size", String.valueOf(legacy.size()));
@@ -35,11 +35,11 @@ public final class PartFileOutput {
       v.put(PartFile.HISTOGRAM_PREFIX + e.getKey(), e.getValue().histogram());
     }
     Map<Long, Long> perSecond = new TreeMap<>();
-    for (io.harness.core.engine.TaskRecord r : records) {
+    for (io.harness.core.records.TaskRecord r : records) {
       if (!r.failed()) {
         perEpochSecond(r.bytesPerTick()).forEach((sec, b) -> perSecond.merge(sec, b, Long::sum));
       }
-      v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.engine.TaskLine.text(r));
+      v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.records.TaskLine.text(r));
     }
     v.put(PartFile.BYTES_PER_SECOND, formatSeries(perSecond));
     fs.delete(dir, true);
@@ -57,11 +57,11 @@ public final class PartFileOutput {
    * second of the run ({@code intervals}). A task that does not count (its map came late to the start barrier)
    * adds to no sum: its line alone says what it did.
    */
-  public static Map<String, String> mapOutput(io.harness.core.engine.TaskRecord r,
-      java.util.List<io.harness.core.engine.Intervals.Interval> intervals, boolean counted) {
+  public static Map<String, String> mapOutput(io.harness.core.records.TaskRecord r,
+      java.util.List<io.harness.core.records.Intervals.Interval> intervals, boolean counted) {
     Map<String, String> v = new TreeMap<>();
     if (!counted) {
-      v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.engine.TaskLine.of(r, intervals).text());
+      v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.records.TaskLine.of(r, intervals).text());
       return v;
     }
     if (r.failed()) {
@@ -89,14 +89,14 @@ public final class PartFileOutput {
     v.put(PartFile.LAST_END, String.valueOf(r.endEpochNanos()));
     r.latency().forEach((kind, h) -> v.put(PartFile.HISTOGRAM_PREFIX + kind, LatencySummary.of(h).histogram()));
     v.put(PartFile.BYTES_PER_SECOND, formatSeries(perEpochSecond(r.bytesPerTick())));
-    v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.engine.TaskLine.of(r, intervals).text());
+    v.put(PartFile.TASK_PREFIX + r.name(), io.harness.core.records.TaskLine.of(r, intervals).text());
     return v;
   }
 
   /** A task's bytes per tick, summed per epoch second (the part file's form, as TestDFSIO tools see it). */
   static Map<Long, Long> perEpochSecond(Map<Long, Long> perTick) {
     Map<Long, Long> out = new TreeMap<>();
-    long ticksPerSecond = 1_000_000_000L / io.harness.core.engine.TaskRecord.TICK_NANOS;
+    long ticksPerSecond = 1_000_000_000L / io.harness.core.records.TaskRecord.TICK_NANOS;
     perTick.forEach((tick, b) -> out.merge(Math.floorDiv(tick, ticksPerSecond), b, Long::sum));
     return out;
   }

@@ -1,7 +1,7 @@
 package io.harness.dfsio;
 
 import io.harness.core.engine.LocalEngine;
-import io.harness.core.engine.TaskRecorder;
+import io.harness.core.records.TaskRecorder;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.engine.LocalEngine;
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
 import io.harness.testkit.Runs;

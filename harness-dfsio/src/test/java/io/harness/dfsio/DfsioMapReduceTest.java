@@ -35,7 +35,7 @@ class DfsioMapReduceTest {
   static Map<String, Long> secondsByKind(Path runs) throws Exception {
     Path last = Runs.latest(runs);
     Map<String, Long> calls = new HashMap<>();
-    for (var i : io.harness.core.run.RecordsFile.read(last).intervals()) {
+    for (var i : io.harness.core.records.RecordsFile.read(last).intervals()) {
       assertTrue(i.second() >= 0, "second " + i.second());
       calls.merge(i.kind(), i.histogram().getTotalCount(), Long::sum);
     }

@@ -3,13 +3,13 @@ package io.harness.dfsio;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.engine.LiveFeed;
+import io.harness.core.records.LiveFeed;
 import io.harness.core.live.Live;
 import io.harness.core.live.LiveRun;
 import io.harness.core.run.RunBuilder;
-import io.harness.core.run.RunOutcome;
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.target.MiniDfsProvider;
+import io.harness.core.workload.RunOutcome;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.core.fs.MiniDfsProvider;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -2,7 +2,7 @@ package io.harness.dfsio;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.run.RunOutcome;
+import io.harness.core.workload.RunOutcome;
 import java.nio.file.Files;
 import java.time.Duration;
 import io.harness.testkit.Runs;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.fs.EmbeddedCluster;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;

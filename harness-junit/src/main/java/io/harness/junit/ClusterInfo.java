@@ -1,6 +1,6 @@
 package io.harness.junit;
 
-import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.fs.EmbeddedCluster;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 

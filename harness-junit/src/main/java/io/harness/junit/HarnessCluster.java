@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  *
- * <p>The cluster comes from harness-core's {@link io.harness.core.target.EmbeddedClusterProvider} SPI, found with
+ * <p>The cluster comes from harness-core's {@link io.harness.core.fs.EmbeddedClusterProvider} SPI, found with
  * {@link java.util.ServiceLoader} by the kind's name: {@code hdfs} (a MiniDFSCluster, in harness-core; this module
  * brings its class path) or {@code ozone} (a MiniOzoneCluster with volume {@code vol1} and bucket {@code bucket1},
  * in {@code io.harness.storage:harness-freon}: add that module as a test dependency). A kind with no provider on
@@ -81,7 +81,7 @@ public @interface HarnessCluster {
    */
   String image() default "";
 
-  /** The kinds of cluster; each names its {@link io.harness.core.target.EmbeddedClusterProvider}. */
+  /** The kinds of cluster; each names its {@link io.harness.core.fs.EmbeddedClusterProvider}. */
   enum Kind {
     /** A MiniDFSCluster: one NameNode and the datanodes; provider {@code hdfs} (harness-core). */
     HDFS("hdfs"),

@@ -1,7 +1,7 @@
 package io.harness.junit;
 
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.target.EmbeddedClusterProvider;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.core.fs.EmbeddedClusterProvider;
 import java.lang.reflect.AnnotatedElement;
 import java.net.URI;
 import java.util.ArrayList;

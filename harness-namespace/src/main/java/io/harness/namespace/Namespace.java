@@ -247,7 +247,7 @@ public final class Namespace extends WorkloadOptions<Namespace, Namespace.Plan> 
     }
     if (perSecond > 0) {
       // a schedule that cannot be kept: too few calls for the threads in --duration, or more than a thread can issue
-      io.harness.core.run.Schedule.check("--rate", perSecond, weights.isEmpty() ? 0 : nanos, threads);
+      io.harness.core.engine.Schedule.check("--rate", perSecond, weights.isEmpty() ? 0 : nanos, threads);
     }
     long dirs = NamespaceChecks.treeDirectories(depth, span);
     long trees = (shared ? 1L : threads) * (renameAcross && order.contains(Phase.RENAME) ? 2 : 1);

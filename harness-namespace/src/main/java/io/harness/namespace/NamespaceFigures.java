@@ -1,8 +1,8 @@
 package io.harness.namespace;
 
-import io.harness.core.run.Figures;
-import io.harness.core.run.PhaseResults;
-import io.harness.core.run.RunRecords;
+import io.harness.core.workload.Figures;
+import io.harness.core.engine.PhaseResults;
+import io.harness.core.records.RunRecords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +30,7 @@ public record NamespaceFigures(List<PhaseResults.PhaseResult> phases, java.util.
           .map(PhaseResults.PhaseResult::seconds).orElse(0.0);
       for (String op : plan.mix().keySet()) {
         long calls = 0;
-        for (io.harness.core.engine.TaskRecord t : records.tasks()) {
+        for (io.harness.core.records.TaskRecord t : records.tasks()) {
           org.HdrHistogram.Histogram h = t.latency().get(op);
           calls += h == null ? 0 : h.getTotalCount();
         }

@@ -1,6 +1,6 @@
 package io.harness.namespace;
 
-import io.harness.core.run.PhaseLoop;
+import io.harness.core.engine.PhaseLoop;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package io.harness.namespace;
 
-import io.harness.core.engine.TaskStreams;
+import io.harness.core.records.TaskStreams;
 import io.harness.namespace.Namespace.Phase;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,18 +2,18 @@ package io.harness.namespace;
 
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.UsageException;
-import io.harness.core.data.SeededData;
-import io.harness.core.run.Figures;
-import io.harness.core.run.PhaseLoop;
-import io.harness.core.run.RunOutcome;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
-import io.harness.core.run.Slice;
-import io.harness.core.run.Workload;
-import io.harness.core.target.Roots;
-import io.harness.core.target.Target;
-import io.harness.core.util.Durations;
-import io.harness.core.util.Sizes;
+import io.harness.core.base.SeededData;
+import io.harness.core.workload.Figures;
+import io.harness.core.engine.PhaseLoop;
+import io.harness.core.workload.RunOutcome;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
+import io.harness.core.engine.Slice;
+import io.harness.core.workload.Workload;
+import io.harness.core.fs.Roots;
+import io.harness.core.fs.Target;
+import io.harness.core.base.Durations;
+import io.harness.core.base.Sizes;
 import io.harness.namespace.Namespace.Phase;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -73,7 +73,7 @@ public final class NamespaceWorkload implements Workload<Target> {
           + "): a thread needs an item");
     }
     if (clients > 1 && plan.ratePerSec() > 0) {
-      io.harness.core.run.Schedule.check("--rate", plan.ratePerSec(), plan.mix().isEmpty() ? 0 : plan.durationNanos(),
+      io.harness.core.engine.Schedule.check("--rate", plan.ratePerSec(), plan.mix().isEmpty() ? 0 : plan.durationNanos(),
           (long) plan.threads() * clients);
     }
   }

@@ -1,10 +1,10 @@
 package io.harness.spark;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.run.Figures;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
-import io.harness.core.run.Workload;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
+import io.harness.core.workload.Workload;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

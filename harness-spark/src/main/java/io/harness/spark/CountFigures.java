@@ -2,8 +2,8 @@ package io.harness.spark;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.harness.core.run.Figures;
-import io.harness.core.run.RunRecords;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

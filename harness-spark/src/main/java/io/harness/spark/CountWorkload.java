@@ -1,9 +1,9 @@
 package io.harness.spark;
 
-import io.harness.core.run.Figures;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
-import io.harness.core.run.Workload;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
+import io.harness.core.workload.Workload;
 import java.util.Locale;
 
 /**

@@ -1,7 +1,7 @@
 package io.harness.spark;
 
-import io.harness.core.engine.TaskRecord;
-import io.harness.core.run.RunRecords;
+import io.harness.core.records.TaskRecord;
+import io.harness.core.records.RunRecords;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.harness.spark;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.util.Sizes;
+import io.harness.core.base.Sizes;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package io.harness.spark;
 
-import io.harness.core.data.SeededData;
+import io.harness.core.base.SeededData;
 import java.util.Arrays;
 
 /**

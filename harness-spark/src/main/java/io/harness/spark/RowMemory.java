@@ -1,7 +1,7 @@
 package io.harness.spark;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.util.Sizes;
+import io.harness.core.base.Sizes;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

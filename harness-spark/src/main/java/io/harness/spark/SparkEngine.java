@@ -1,12 +1,12 @@
 package io.harness.spark;
 
 import io.harness.core.base.RunFailedException;
-import io.harness.core.engine.EpochClock;
+import io.harness.core.records.EpochClock;
 import io.harness.core.engine.RemoteProgress;
-import io.harness.core.engine.TaskRecord;
-import io.harness.core.run.Engine;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
+import io.harness.core.records.TaskRecord;
+import io.harness.core.engine.Engine;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,7 +79,7 @@ final class SparkEngine implements Engine {
       run.stopped = true;
       settings.err().println(label + ": " + e.getMessage() + " stopped; the records hold the jobs done before");
     } finally {
-      spark.feed(io.harness.core.engine.LiveFeed.NONE);
+      spark.feed(io.harness.core.records.LiveFeed.NONE);
     }
     long now = EpochClock.nowEpochNanos();
     long start = run.start != 0 ? run.start : now;
@@ -92,15 +92,15 @@ final class SparkEngine implements Engine {
    * The run's latency per second for its {@code latency.hlog.gz}: each task's duration (its one "task" call) in
    * the second of the run it ended in, as the local engine counts a call.
    */
-  static List<io.harness.core.engine.Intervals.Interval> seconds(List<TaskRecord> tasks, long startEpochNanos) {
-    List<io.harness.core.engine.Intervals.Interval> one = new java.util.ArrayList<>();
+  static List<io.harness.core.records.Intervals.Interval> seconds(List<TaskRecord> tasks, long startEpochNanos) {
+    List<io.harness.core.records.Intervals.Interval> one = new java.util.ArrayList<>();
     for (TaskRecord t : tasks) {
       Histogram h = new Histogram(3);
       h.recordValue(Math.max(1, t.endEpochNanos() - t.startEpochNanos()));
-      one.add(new io.harness.core.engine.Intervals.Interval(TASK,
+      one.add(new io.harness.core.records.Intervals.Interval(TASK,
           (int) Math.max(0, (t.endEpochNanos() - startEpochNanos) / 1_000_000_000L), h));
     }
-    return io.harness.core.engine.Intervals.merge(one);
+    return io.harness.core.records.Intervals.merge(one);
   }
 
   private RemoteProgress.Counts counts() {

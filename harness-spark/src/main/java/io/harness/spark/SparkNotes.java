@@ -1,10 +1,10 @@
 package io.harness.spark;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import io.harness.core.result.ResultWriter;
-import io.harness.core.run.RunRecords;
-import io.harness.core.util.Sizes;
+import io.harness.core.records.RunRecords;
+import io.harness.core.base.Sizes;
 import java.util.List;
 import java.util.Locale;
 

@@ -2,11 +2,11 @@ package io.harness.spark;
 
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.UsageException;
-import io.harness.core.run.TargetSource;
+import io.harness.core.workload.TargetSource;
 import io.harness.core.run.WorkloadOptions;
-import io.harness.core.target.EmbeddedSpec;
-import io.harness.core.target.Roots;
-import io.harness.core.target.Target;
+import io.harness.core.fs.EmbeddedSpec;
+import io.harness.core.fs.Roots;
+import io.harness.core.fs.Target;
 import io.harness.spark.embedded.ClusterClassPath;
 import io.harness.spark.embedded.ClusterProcess;
 import java.net.URI;

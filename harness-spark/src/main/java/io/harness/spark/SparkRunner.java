@@ -127,7 +127,7 @@ final class SparkRunner implements AutoCloseable {
   }
 
   /** The run's live view, fed by the tasks of its measured jobs from now on ({@code LiveFeed.NONE}: none). */
-  void feed(io.harness.core.engine.LiveFeed feed) {
+  void feed(io.harness.core.records.LiveFeed feed) {
     collector.feed(feed);
   }
 

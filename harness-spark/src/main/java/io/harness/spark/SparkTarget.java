@@ -1,10 +1,10 @@
 package io.harness.spark;
 
 import io.harness.core.context.ClusterContext;
-import io.harness.core.run.RunTarget;
-import io.harness.core.run.Settings;
-import io.harness.core.target.Roots;
-import io.harness.core.target.Target;
+import io.harness.core.workload.RunTarget;
+import io.harness.core.engine.Settings;
+import io.harness.core.fs.Roots;
+import io.harness.core.fs.Target;
 import io.harness.spark.embedded.ClusterProcess;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -130,7 +130,7 @@ public final class SparkTarget implements RunTarget {
     settings.out().printf(Locale.ROOT, "spark %s: Spark %s, master %s (session started in %.1f s)%n",
         spec.operation(), spark.version(), spark.master(), (System.nanoTime() - t0) / 1e9);
     // local, local[N]: the executors are threads of this JVM; local-cluster[...] and the rest: JVMs of their own
-    if (settings.recording() != null && settings.recording().observesThisJvm()
+    if (settings.observation() != null && settings.observation().observesThisJvm()
         && !ExecutorJars.inProcess(spark.master())) {
       settings.err().println("spark " + spec.operation() + ": --instrument / --profile see this JVM only (the "
           + "driver: planning, listing, commit): the executors of master " + spark.master() + " run in JVMs of their "

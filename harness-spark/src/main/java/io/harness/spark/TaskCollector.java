@@ -12,7 +12,7 @@ import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.apache.spark.scheduler.TaskInfo;
-import io.harness.core.engine.LiveFeed;
+import io.harness.core.records.LiveFeed;
 import org.apache.spark.executor.TaskMetrics;
 
 /**

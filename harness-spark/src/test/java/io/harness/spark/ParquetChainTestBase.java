@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.data.SeededData;
+import io.harness.core.base.SeededData;
 import io.harness.core.result.ResultWriter;
 import io.harness.spark.embedded.ClusterClassPath;
 import io.harness.spark.embedded.ClusterProcess;

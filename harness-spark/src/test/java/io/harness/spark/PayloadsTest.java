@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.data.SeededData;
+import io.harness.core.base.SeededData;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;

@@ -100,7 +100,7 @@ class SparkAnalyzeTest {
     JsonNode saved = ResultWriter.mapper().readTree(run.folder().resolve("result.json").toFile());
     // latency.hlog.gz: each task once, in the second of the run it ended in
     long perSecond = 0;
-    for (var i : io.harness.core.run.RecordsFile.read(run.folder()).intervals()) {
+    for (var i : io.harness.core.records.RecordsFile.read(run.folder()).intervals()) {
       assertEquals("task", i.kind());
       perSecond += i.histogram().getTotalCount();
     }

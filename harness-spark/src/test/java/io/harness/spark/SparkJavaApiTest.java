@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.base.UsageException;
 import io.harness.core.result.ResultWriter;
-import io.harness.core.run.RunOutcome;
+import io.harness.core.workload.RunOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.live.Live;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.run.RunBuilder;
-import io.harness.core.run.RunOutcome;
+import io.harness.core.workload.RunOutcome;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;

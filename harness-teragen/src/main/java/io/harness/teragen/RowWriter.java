@@ -1,8 +1,8 @@
 package io.harness.teragen;
 
 import io.harness.core.engine.LocalEngine;
-import io.harness.core.engine.TaskRecorder;
-import io.harness.core.engine.TaskStreams;
+import io.harness.core.records.TaskRecorder;
+import io.harness.core.records.TaskStreams;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.IntFunction;

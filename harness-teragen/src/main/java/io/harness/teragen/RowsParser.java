@@ -1,7 +1,7 @@
 package io.harness.teragen;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.util.Sizes;
+import io.harness.core.base.Sizes;
 
 /** The row count of teragen's command line: a number with TeraGen's suffixes, or {@code --size}. */
 public final class RowsParser {

@@ -2,8 +2,8 @@ package io.harness.teragen;
 
 import io.harness.core.base.UsageException;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.harness.core.cli.EngineOptions;
-import io.harness.core.run.StartBarrier;
+import io.harness.core.options.EngineOptions;
+import io.harness.core.engine.StartBarrier;
 import io.harness.core.run.WorkloadOptions;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;

@@ -1,11 +1,11 @@
 package io.harness.teragen;
 
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.harness.core.run.Analysis;
-import io.harness.core.run.Figures;
-import io.harness.core.run.RunRecords;
-import io.harness.core.util.Sizes;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
+import io.harness.core.base.Sizes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +29,7 @@ public record TeraGenFigures(long rows, long bytes, int maps, String engine, Str
     boolean mapReduce = "mapreduce".equals(records.extra().get(ENGINE));
     // a window of the run ([from, to) in epoch ns): its tasks' bytes inside it, and the checksum of the files that
     // ended inside it (a file's rows are summed when it ends)
-    long[] window = Analysis.window(records);
+    long[] window = records.window();
     Checksum128 total = new Checksum128();
     long bytes = 0;
     int failed = 0;

@@ -2,19 +2,18 @@ package io.harness.teragen;
 
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.UsageException;
-import io.harness.core.engine.EpochClock;
-import io.harness.core.engine.Window;
-import io.harness.core.run.Engine;
-import io.harness.core.run.Figures;
-import io.harness.core.run.LocalTasks;
-import io.harness.core.run.RunOutcome;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
-import io.harness.core.run.Workload;
-import io.harness.core.target.Roots;
-import io.harness.core.target.Target;
-import io.harness.core.util.Sizes;
-import io.harness.teragen.mr.TeraGenJob;
+import io.harness.core.records.EpochClock;
+import io.harness.core.records.Window;
+import io.harness.core.engine.Engine;
+import io.harness.core.workload.Figures;
+import io.harness.core.engine.LocalEngine;
+import io.harness.core.workload.RunOutcome;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
+import io.harness.core.workload.Workload;
+import io.harness.core.fs.Roots;
+import io.harness.core.fs.Target;
+import io.harness.core.base.Sizes;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -113,7 +112,7 @@ public final class TeraGenWorkload implements Workload<Target> {
     } catch (IOException e) {
       throw new RunFailedException("--overwrite: could not delete " + q + ": " + e.getMessage(), e);
     }
-    mapReduce = io.harness.core.run.Engines.mapReduce(plan.engine(), target.conf());
+    mapReduce = io.harness.core.engine.Engines.mapReduce(plan.engine(), target.conf());
     Engine engine;
     if (mapReduce) {
       engine = mapReduceEngine(target);
@@ -127,7 +126,7 @@ public final class TeraGenWorkload implements Workload<Target> {
       }
       RowWriter writer = new RowWriter(fs, RowRange.split(plan.rows(), plan.maps()),
           i -> new Path(out, RowRange.fileName(i)), plan.batchRows(), plan.finalSync());
-      engine = new LocalTasks(plan.maps(), settings.threadsFor(plan.maps()), RowRange::fileName, Window.NONE,
+      engine = new LocalEngine(plan.maps(), settings.threadsFor(plan.maps()), RowRange::fileName, Window.NONE,
           "teragen", m -> m.totalBytes(plan.rows() * TeraRows.ROW), writer);
     }
     String line = String.format(Locale.ROOT, "teragen: %d rows (%s) in %d file(s), %s%s, to %s", plan.rows(),
@@ -149,7 +148,7 @@ public final class TeraGenWorkload implements Workload<Target> {
       public RunRecords run(Settings settings) throws Exception {
         TeraGenJob.Result r = TeraGenJob.run(io.harness.core.engine.MapReduceJobs.withTaskTimeout(target.conf(),
             settings.taskTimeoutNanos()), target.fs(), out, plan.rows(), plan.maps(),
-            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), plan.barrier(), settings.recording(),
+            new TeraGenJob.Settings(plan.batchRows(), plan.finalSync()), plan.barrier(), settings.observation(),
             settings.out(), settings.stop());
         long end = EpochClock.nowEpochNanos();
         // a stopped run's maps ended early (those that had not started wrote nothing): their records are the run's
@@ -160,7 +159,7 @@ public final class TeraGenWorkload implements Workload<Target> {
         }
         // at a start barrier the run starts at its release
         long release = r.barrier().releaseEpochNanos();
-        long last = r.records().stream().mapToLong(io.harness.core.engine.TaskRecord::endEpochNanos).max()
+        long last = r.records().stream().mapToLong(io.harness.core.records.TaskRecord::endEpochNanos).max()
             .orElse(end);
         return new RunRecords(r.records(), r.intervals(), release, Math.max(last, release), stopped,
             java.util.Map.of(TeraGenFigures.ENGINE, "mapreduce", io.harness.core.run.Analysis.CLIENTS,
@@ -171,7 +170,7 @@ public final class TeraGenWorkload implements Workload<Target> {
 
   @Override
   public java.util.OptionalLong plannedBytes() {
-    return java.util.OptionalLong.of(io.harness.core.util.Sizes.planned("ROWS", plan.rows(), 100));
+    return java.util.OptionalLong.of(io.harness.core.base.Sizes.planned("ROWS", plan.rows(), 100));
   }
 
   @Override

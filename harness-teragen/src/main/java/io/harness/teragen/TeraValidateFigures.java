@@ -1,9 +1,9 @@
 package io.harness.teragen;
 
-import io.harness.core.engine.TaskRecord;
-import io.harness.core.run.Figures;
-import io.harness.core.run.RunRecords;
-import io.harness.core.util.Sizes;
+import io.harness.core.records.TaskRecord;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
+import io.harness.core.base.Sizes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

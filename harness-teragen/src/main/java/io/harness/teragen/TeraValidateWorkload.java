@@ -2,13 +2,13 @@ package io.harness.teragen;
 
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.UsageException;
-import io.harness.core.engine.Window;
-import io.harness.core.run.Figures;
-import io.harness.core.run.LocalTasks;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
-import io.harness.core.run.Workload;
-import io.harness.core.target.Target;
+import io.harness.core.records.Window;
+import io.harness.core.workload.Figures;
+import io.harness.core.engine.LocalEngine;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
+import io.harness.core.workload.Workload;
+import io.harness.core.fs.Target;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
@@ -81,7 +81,7 @@ public final class TeraValidateWorkload implements Workload<Target> {
   public Prepared prepare(Target target, Settings settings) throws IOException {
     FileSystem fs = target.fs();
     long bytes = Arrays.stream(files).mapToLong(FileStatus::getLen).sum();
-    LocalTasks engine = new LocalTasks(files.length, Math.min(settings.threadsFor(files.length), files.length),
+    LocalEngine engine = new LocalEngine(files.length, Math.min(settings.threadsFor(files.length), files.length),
         i -> files[i].getPath().getName(), Window.NONE, "teravalidate", m -> m.totalBytes(bytes),
         new FileCheck(fs, files, plan.bufferRows(), plan.checksumOnly()));
     Path q = fs.makeQualified(path);

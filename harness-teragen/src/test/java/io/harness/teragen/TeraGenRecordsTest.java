@@ -42,7 +42,7 @@ class TeraGenRecordsTest {
           Long::sum));
     }
     Map<String, Long> fromSeconds = new java.util.TreeMap<>();
-    for (var i : io.harness.core.run.RecordsFile.read(last).intervals()) {
+    for (var i : io.harness.core.records.RecordsFile.read(last).intervals()) {
       fromSeconds.merge(i.kind(), i.histogram().getTotalCount(), Long::sum);
     }
     assertTrue(fromTasks.getOrDefault("write", 0L) >= 2, fromTasks.toString());

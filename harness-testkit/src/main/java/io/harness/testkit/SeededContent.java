@@ -2,7 +2,7 @@ package io.harness.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.harness.core.data.SeededData;
+import io.harness.core.base.SeededData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

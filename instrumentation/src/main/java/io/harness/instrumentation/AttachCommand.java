@@ -53,8 +53,8 @@ public final class AttachCommand implements Callable<Integer>, HarnessSubcommand
   public Integer call() {
     if (report != null) {
       // the target JVM appends to it: a place that cannot be written is bad input here, not a silent loss there
-      java.nio.file.Path file = io.harness.core.util.LocalOutputs.path("--report", report.replace("%p", pid));
-      io.harness.core.util.LocalOutputs.checkFile("--report", file);
+      java.nio.file.Path file = io.harness.core.base.LocalOutputs.path("--report", report.replace("%p", pid));
+      io.harness.core.base.LocalOutputs.checkFile("--report", file);
       context.inputs().refuseOver("--report", file);
     }
     try {

@@ -1,7 +1,7 @@
 package io.harness.instrumentation;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.fs.EmbeddedCluster;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.net.URI;
 import java.util.LinkedHashMap;

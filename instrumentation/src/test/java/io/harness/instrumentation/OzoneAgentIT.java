@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.fs.EmbeddedCluster;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.io.IOException;
 import java.io.OutputStream;

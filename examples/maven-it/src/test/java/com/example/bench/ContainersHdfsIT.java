@@ -3,7 +3,7 @@ package com.example.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.run.RunOutcome;
+import io.harness.core.workload.RunOutcome;
 import io.harness.dfsio.Dfsio;
 import io.harness.junit.ClusterInfo;
 import io.harness.junit.HarnessCluster;

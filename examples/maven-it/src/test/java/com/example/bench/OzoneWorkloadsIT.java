@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.engine.TaskRecord;
-import io.harness.core.run.RunOutcome;
+import io.harness.core.records.TaskRecord;
+import io.harness.core.workload.RunOutcome;
 import io.harness.dfsio.Dfsio;
 import io.harness.dfsio.DfsioFigures;
 import io.harness.junit.ClusterInfo;

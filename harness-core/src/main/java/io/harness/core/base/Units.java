@@ -1,7 +1,7 @@
 package io.harness.core.base;
 
-import io.harness.core.util.Sizes;
-import io.harness.core.util.Durations;
+import io.harness.core.base.Sizes;
+import io.harness.core.base.Durations;
 
 /**
  * The one place that says what a size or a time span typed by a user means: {@code 16G}, {@code 16GB},

@@ -52,7 +52,7 @@ public final class AnalyzeCommand extends BaseSubcommand implements Callable<Int
   @Override
   public Integer call() throws IOException {
     if (json != null) {
-      io.harness.core.util.LocalOutputs.checkFile("--json", json);
+      io.harness.core.base.LocalOutputs.checkFile("--json", json);
     }
     window.check();
     RunContext context = context();
@@ -69,7 +69,7 @@ public final class AnalyzeCommand extends BaseSubcommand implements Callable<Int
     }
     analysis.lines().forEach(context().out()::println);
     if (json != null) {
-      io.harness.core.util.LocalOutputs.createParent(json);
+      io.harness.core.base.LocalOutputs.createParent(json);
       ResultWriter.mapper().writeValue(json.toFile(), new Recomputed(saved.workload(), saved.operation(),
           analysis.figures(), analysis.aggregate()));
     }

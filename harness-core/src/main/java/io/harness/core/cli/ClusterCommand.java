@@ -1,15 +1,15 @@
 package io.harness.core.cli;
 
-import io.harness.core.cluster.ClientSite;
-import io.harness.core.cluster.DataFolder;
+import io.harness.core.fs.ClientSite;
+import io.harness.core.fs.DataFolder;
 
 import io.harness.core.base.ExitCodes;
 import io.harness.core.base.RunFailedException;
-import io.harness.core.run.BadSetting;
+import io.harness.core.fs.BadSetting;
 import io.harness.core.run.RunLog;
 import io.harness.core.base.UsageException;
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.target.EmbeddedSpec;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.core.fs.EmbeddedSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -10,7 +10,7 @@ import io.harness.core.report.ReportTable;
 import io.harness.core.report.RunGroup;
 import io.harness.core.report.SavedRun;
 import io.harness.core.report.TextTable;
-import io.harness.core.util.LocalOutputs;
+import io.harness.core.base.LocalOutputs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

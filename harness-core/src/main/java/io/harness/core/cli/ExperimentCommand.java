@@ -2,8 +2,8 @@ package io.harness.core.cli;
 
 import io.harness.core.experiment.Experiment;
 import io.harness.core.experiment.Lines;
-import io.harness.core.run.Workload;
-import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.workload.Workload;
+import io.harness.core.fs.EmbeddedCluster;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -93,8 +93,8 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
     Signals.stopping("stopping the experiment before its next run");
     try (Live live = dryRun ? Live.none() : liveOptions.live()) {
       live.start(ctx.err());
-      io.harness.core.util.LocalInputs inputs = ctx.inputs().with(java.util.List.of(
-          new io.harness.core.util.LocalInputs.Input("the experiment's file", file)));
+      io.harness.core.base.LocalInputs inputs = ctx.inputs().with(java.util.List.of(
+          new io.harness.core.base.LocalInputs.Input("the experiment's file", file)));
       return new Experiment(file, repeat, only, set, dryRun, output, processes, yarn, force).run(
           new CommandLines(live, inputs),
           ctx.conf(), ctx.out(), ctx.err(), ctx.stop());
@@ -104,10 +104,10 @@ public final class ExperimentCommand extends BaseSubcommand implements Callable<
   /** The experiment's lines, run and planned by {@link Harness#run} in this JVM, their live views on one hub. */
   private static final class CommandLines implements Lines {
     private final Live live;
-    private final io.harness.core.util.LocalInputs inputs;
+    private final io.harness.core.base.LocalInputs inputs;
     private int runs;
 
-    CommandLines(Live live, io.harness.core.util.LocalInputs inputs) {
+    CommandLines(Live live, io.harness.core.base.LocalInputs inputs) {
       this.live = live;
       this.inputs = inputs;
     }

@@ -154,15 +154,15 @@ public final class GenericOptions {
 
   /**
    * The values of the {@code -D} settings and of the {@code -conf} files' properties, read as Hadoop's client will
-   * read them ({@link io.harness.core.target.SettingValues}): one it cannot read is bad input naming it.
+   * read them ({@link io.harness.core.fs.SettingValues}): one it cannot read is bad input naming it.
    */
   public void checkValues() {
-    settings().forEach((key, value) -> io.harness.core.target.SettingValues.check("-D " + key, key, value));
+    settings().forEach((key, value) -> io.harness.core.fs.SettingValues.check("-D " + key, key, value));
     for (int i = 0; i + 1 < generic.size(); i += 2) {
       if (generic.get(i).equals("-conf")) {
         Configuration own = new Configuration(false);
         own.addResource(new org.apache.hadoop.fs.Path(new File(generic.get(i + 1)).getAbsoluteFile().toURI()));
-        io.harness.core.target.SettingValues.checkAll("-conf " + generic.get(i + 1), own);
+        io.harness.core.fs.SettingValues.checkAll("-conf " + generic.get(i + 1), own);
       }
     }
   }
@@ -192,7 +192,7 @@ public final class GenericOptions {
       throw new UsageException(option, "'" + value + "' is not a file system URI: it has no scheme "
           + "(e.g. hdfs://namenode:8020, ofs://om/)");
     }
-    if (io.harness.core.target.Target.NEEDS_AUTHORITY.contains(uri.getScheme().toLowerCase(Locale.ROOT))
+    if (io.harness.core.fs.Target.NEEDS_AUTHORITY.contains(uri.getScheme().toLowerCase(Locale.ROOT))
         && uri.getAuthority() == null) {
       throw new UsageException(option, "'" + value + "' is not a file system URI: " + uri.getScheme()
           + ":// needs " + (uri.getScheme().equalsIgnoreCase("o3fs") ? "a bucket (o3fs://bucket.volume/)"

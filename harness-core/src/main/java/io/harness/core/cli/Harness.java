@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 /** The {@code harness} entry point. */
 @Command(name = "harness",
     mixinStandardHelpOptions = true,
-    versionProvider = Harness.VersionProvider.class,
+    versionProvider = io.harness.core.options.VersionProvider.class,
     description = {
         "Measures HDFS, Apache Ozone and any Hadoop-compatible file system.",
         "",
@@ -76,7 +76,7 @@ public final class Harness implements Runnable {
     try {
       generic = GenericOptions.extract(args);
       org.apache.hadoop.conf.Configuration conf = RunContext.baseConfiguration(env, generic);
-      io.harness.core.util.LocalInputs inputs = RunContext.localInputs(env, generic);
+      io.harness.core.base.LocalInputs inputs = RunContext.localInputs(env, generic);
       context = new RunContext(Arrays.asList(args), generic, conf,
           host == null ? inputs : inputs.with(host.inputs().all()), out, err, stop).hostedBy(host);
     } catch (UsageException e) {
@@ -241,16 +241,5 @@ public final class Harness implements Runnable {
     // no command: the usage is what was asked for (stdout); the one line on stderr and exit 2 say it was not a run
     spec.commandLine().usage(spec.commandLine().getOut());
     throw new CommandLine.ParameterException(spec.commandLine(), "no command given");
-  }
-
-  /** {@code harness --version}. */
-  public static final class VersionProvider implements CommandLine.IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      Versions v = Versions.detect();
-      return new String[] {
-          "harness " + v.harness(),
-          "Hadoop " + v.hadoop() + ", Ozone " + v.ozone() + ", Java " + v.java()};
-    }
   }
 }

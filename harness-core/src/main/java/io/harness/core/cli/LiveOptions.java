@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.options.UnitConverters;
+
 import io.harness.core.base.Units;
 import io.harness.core.base.UsageException;
 import io.harness.core.live.Live;

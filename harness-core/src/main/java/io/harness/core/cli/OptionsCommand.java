@@ -1,10 +1,12 @@
 package io.harness.core.cli;
 
+import io.harness.core.options.ClientOptions;
+
 import io.harness.core.run.RunBuilder;
-import io.harness.core.run.TargetSource;
+import io.harness.core.workload.TargetSource;
 import io.harness.core.run.WorkloadOptions;
-import io.harness.core.run.WorkloadType;
-import io.harness.core.target.Target;
+import io.harness.core.workload.WorkloadType;
+import io.harness.core.fs.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ListResourceBundle;

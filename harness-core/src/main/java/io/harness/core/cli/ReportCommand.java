@@ -5,7 +5,7 @@ import io.harness.core.base.ExitCodes;
 
 import io.harness.core.report.HtmlReport;
 import io.harness.core.report.SavedRun;
-import io.harness.core.util.LocalOutputs;
+import io.harness.core.base.LocalOutputs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -40,7 +40,7 @@ public final class RunContext {
   private final PrintStream out;
   private final PrintStream err;
   private final io.harness.core.base.StopRequest stop;
-  private final io.harness.core.util.LocalInputs inputs;
+  private final io.harness.core.base.LocalInputs inputs;
   private Host host;
 
   /**
@@ -50,31 +50,31 @@ public final class RunContext {
    * {@code live} (null: the line's own options say); the files the host reads ({@code inputs}: an experiment's file,
    * its own -conf) are the line's inputs too, which no output of the line may be.
    */
-  public record Host(io.harness.core.target.EmbeddedCluster cluster,
-      java.util.function.Consumer<io.harness.core.run.Workload<?>> planned, java.util.function.Consumer<io.harness.core.experiment.Lines.Ended> ended,
-      io.harness.core.live.Live live, io.harness.core.util.LocalInputs inputs) {
+  public record Host(io.harness.core.fs.EmbeddedCluster cluster,
+      java.util.function.Consumer<io.harness.core.workload.Workload<?>> planned, java.util.function.Consumer<io.harness.core.experiment.Lines.Ended> ended,
+      io.harness.core.live.Live live, io.harness.core.base.LocalInputs inputs) {
     public Host {
-      inputs = inputs == null ? io.harness.core.util.LocalInputs.none() : inputs;
+      inputs = inputs == null ? io.harness.core.base.LocalInputs.none() : inputs;
     }
 
-    public Host(io.harness.core.target.EmbeddedCluster cluster,
-        java.util.function.Consumer<io.harness.core.run.Workload<?>> planned) {
+    public Host(io.harness.core.fs.EmbeddedCluster cluster,
+        java.util.function.Consumer<io.harness.core.workload.Workload<?>> planned) {
       this(cluster, planned, null, null, null);
     }
 
-    public Host(io.harness.core.target.EmbeddedCluster cluster,
-        java.util.function.Consumer<io.harness.core.run.Workload<?>> planned, java.util.function.Consumer<io.harness.core.experiment.Lines.Ended> ended) {
+    public Host(io.harness.core.fs.EmbeddedCluster cluster,
+        java.util.function.Consumer<io.harness.core.workload.Workload<?>> planned, java.util.function.Consumer<io.harness.core.experiment.Lines.Ended> ended) {
       this(cluster, planned, ended, null, null);
     }
   }
 
   public RunContext(List<String> commandLine, GenericOptions genericOptions, Configuration conf,
       PrintStream out, PrintStream err, io.harness.core.base.StopRequest stop) {
-    this(commandLine, genericOptions, conf, io.harness.core.util.LocalInputs.none(), out, err, stop);
+    this(commandLine, genericOptions, conf, io.harness.core.base.LocalInputs.none(), out, err, stop);
   }
 
   public RunContext(List<String> commandLine, GenericOptions genericOptions, Configuration conf,
-      io.harness.core.util.LocalInputs inputs, PrintStream out, PrintStream err,
+      io.harness.core.base.LocalInputs inputs, PrintStream out, PrintStream err,
       io.harness.core.base.StopRequest stop) {
     this.inputs = inputs;
     this.stop = stop;
@@ -111,21 +111,21 @@ public final class RunContext {
   }
 
   /**
-   * The local files the line reads besides its data ({@link io.harness.core.util.LocalInputs}): the site files of
+   * The local files the line reads besides its data ({@link io.harness.core.base.LocalInputs}): the site files of
    * {@code $HADOOP_CONF_DIR} and {@code $OZONE_CONF_DIR} and of the class path (where {@code hadoop jar} puts the
    * configuration directory), {@code -conf} files, what these include, and the files of {@code -files},
    * {@code -libjars}, {@code -archives} and {@code -tokenCacheFile}. Checked files only: call after
    * {@link #baseConfiguration}.
    */
-  public static io.harness.core.util.LocalInputs localInputs(Map<String, String> env, GenericOptions generic) {
-    List<io.harness.core.util.LocalInputs.Input> inputs = new java.util.ArrayList<>();
+  public static io.harness.core.base.LocalInputs localInputs(Map<String, String> env, GenericOptions generic) {
+    List<io.harness.core.base.LocalInputs.Input> inputs = new java.util.ArrayList<>();
     for (String var : new String[] {"HADOOP_CONF_DIR", "OZONE_CONF_DIR"}) {
       String dir = env.get(var);
       for (String site : SITE_FILES) {
         File f = dir == null || dir.isBlank() ? null : new File(dir, site);
         if (f != null && f.isFile()) {
           for (java.nio.file.Path p : ConfigFiles.check("$" + var, f.getPath(), f)) {
-            inputs.add(new io.harness.core.util.LocalInputs.Input("$" + var + "'s " + site
+            inputs.add(new io.harness.core.base.LocalInputs.Input("$" + var + "'s " + site
                 + (p.equals(f.toPath()) ? "" : " (included: " + p + ")"), p));
           }
         }
@@ -135,7 +135,7 @@ public final class RunContext {
       try {
         for (java.net.URL url : java.util.Collections.list(RunContext.class.getClassLoader().getResources(site))) {
           if ("file".equals(url.getProtocol())) {
-            inputs.add(new io.harness.core.util.LocalInputs.Input("the class path's " + site,
+            inputs.add(new io.harness.core.base.LocalInputs.Input("the class path's " + site,
                 java.nio.file.Path.of(url.toURI())));
           }
         }
@@ -149,19 +149,19 @@ public final class RunContext {
       String value = g.get(i + 1);
       if (option.equals("-conf")) {
         for (java.nio.file.Path p : ConfigFiles.check("-conf", value, new File(value))) {
-          inputs.add(new io.harness.core.util.LocalInputs.Input("-conf's " + value
+          inputs.add(new io.harness.core.base.LocalInputs.Input("-conf's " + value
               + (p.equals(new File(value).toPath()) ? "" : " (included: " + p + ")"), p));
         }
       } else if (!option.equals("-D") && !option.equals("-fs") && !option.equals("-jt")) {
         for (String entry : value.split(",")) {
           java.nio.file.Path p = localFile(entry.replaceFirst("#.*$", "").trim());
           if (p != null) {
-            inputs.add(new io.harness.core.util.LocalInputs.Input(option + "'s " + entry.trim(), p));
+            inputs.add(new io.harness.core.base.LocalInputs.Input(option + "'s " + entry.trim(), p));
           }
         }
       }
     }
-    return new io.harness.core.util.LocalInputs(inputs);
+    return new io.harness.core.base.LocalInputs(inputs);
   }
 
   /** The local file a {@code -files} entry names (no scheme, or {@code file:}); null for another file system's. */
@@ -185,7 +185,7 @@ public final class RunContext {
   }
 
   /** The local files the line reads besides its data: no output of the line may be one of them. */
-  public io.harness.core.util.LocalInputs inputs() {
+  public io.harness.core.base.LocalInputs inputs() {
     return inputs;
   }
 
@@ -194,7 +194,7 @@ public final class RunContext {
    * one file, or one is a file the line reads ({@link #inputs}): bad input naming the option.
    */
   public void checkOutputs(String[] options, java.nio.file.Path... paths) {
-    io.harness.core.util.LocalOutputs.distinct(options, paths);
+    io.harness.core.base.LocalOutputs.distinct(options, paths);
     inputs.refuseOver(options, paths);
   }
 
@@ -230,7 +230,7 @@ public final class RunContext {
   }
 
   /** The run of this command line ended with {@code outcome}: its host (an experiment) learns it. */
-  public void ended(io.harness.core.run.RunOutcome outcome) {
+  public void ended(io.harness.core.workload.RunOutcome outcome) {
     if (host != null && host.ended() != null) {
       java.util.List<String> failed = outcome.result().failedTasks();
       java.util.List<String> failures = outcome.figures().failures();

@@ -1,5 +1,7 @@
 package io.harness.core.cli;
 
+import io.harness.core.options.UnitConverters;
+
 import io.harness.core.base.Units;
 
 import io.harness.core.base.UsageException;
@@ -45,14 +47,14 @@ public final class WindowOptions {
    * Refuses a window with nothing of the run in it: a {@code --skip} at or past the run's length (from its first
    * task's start to its last task's end). {@code dir} names the run in the message.
    */
-  public void check(io.harness.core.run.RunRecords records, java.nio.file.Path dir) {
+  public void check(io.harness.core.records.RunRecords records, java.nio.file.Path dir) {
     if (!given()) {
       return;
     }
-    long length = io.harness.core.run.Analysis.lengthNanos(records);
+    long length = records.lengthNanos();
     if (skipNanos() >= length) {
       throw new UsageException("--skip", "leaves nothing of the run " + dir + ": it lasted "
-          + io.harness.core.util.Durations.format(length) + " from its first task's start to its last task's end, "
+          + io.harness.core.base.Durations.format(length) + " from its first task's start to its last task's end, "
           + "and --skip is " + skip);
     }
   }

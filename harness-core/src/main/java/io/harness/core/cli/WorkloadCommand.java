@@ -1,5 +1,8 @@
 package io.harness.core.cli;
 
+import io.harness.core.options.ClientOptions;
+import io.harness.core.options.UnitConverters;
+
 import io.harness.core.base.Units;
 
 import io.harness.core.base.UsageException;
@@ -7,12 +10,12 @@ import io.harness.core.base.ExitCodes;
 
 import io.harness.core.run.Pipeline;
 import io.harness.core.run.RunBuilder;
-import io.harness.core.run.Settings;
-import io.harness.core.run.TargetSource;
-import io.harness.core.run.Workload;
-import io.harness.core.target.EmbeddedSpec;
-import io.harness.core.target.Roots;
-import io.harness.core.target.Target;
+import io.harness.core.engine.Settings;
+import io.harness.core.workload.TargetSource;
+import io.harness.core.workload.Workload;
+import io.harness.core.fs.EmbeddedSpec;
+import io.harness.core.fs.Roots;
+import io.harness.core.fs.Target;
 import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -124,7 +127,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       throw new UsageException("--task-timeout", "must be positive, was " + taskTimeout);
     }
     RunContext.Host host = context.host();
-    io.harness.core.run.Clients checkedClients = clients == null ? null : clients.checked(clientConf(host));
+    io.harness.core.engine.Clients checkedClients = clients == null ? null : clients.checked(clientConf(host));
     TargetSource<Target> source = ownTarget() ? null : targetSource();
     RunBuilder.Start<?> start = measures() ? start(source) : null;
     distinctLocalFiles(start == null ? null : start.workload());
@@ -153,7 +156,7 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
       Settings settings = new Settings(context.out(), context.err(), recording.recording(), context.commandLine(),
           RunRecording.optionValues(spec), threads, taskTimeout == null ? 0 : taskTimeout.nanos(), true,
           context.stop(), checkedClients);
-      io.harness.core.run.RunOutcome outcome = start.run(new Pipeline(settings));
+      io.harness.core.workload.RunOutcome outcome = start.run(new Pipeline(settings, recording.recording()));
       context.ended(outcome);
       return outcome.exitCode();
     }

@@ -1,6 +1,6 @@
 package io.harness.core.context;
 
-import io.harness.core.util.Bounded;
+import io.harness.core.base.Bounded;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;

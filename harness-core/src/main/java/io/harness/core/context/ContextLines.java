@@ -1,6 +1,6 @@
 package io.harness.core.context;
 
-import io.harness.core.util.Sizes;
+import io.harness.core.base.Sizes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

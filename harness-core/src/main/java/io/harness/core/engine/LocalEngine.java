@@ -1,8 +1,18 @@
 package io.harness.core.engine;
 
+import io.harness.core.records.EpochClock;
+import io.harness.core.records.Intervals;
+import io.harness.core.records.RunRecords;
+
+import io.harness.core.records.Stopping;
+import io.harness.core.records.TaskRecord;
+import io.harness.core.records.TaskRecorder;
+import io.harness.core.records.Window;
+
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs tasks on a fixed pool of threads in this JVM. Every thread gets ready first, then all are
@@ -15,9 +25,45 @@ import java.util.function.IntFunction;
  * within {@value #INTERRUPT_AFTER_SECONDS} s, and gives up on those still running
  * {@value #GIVE_UP_AFTER_SECONDS} s after the stop: the run ends with what every task measured so far.
  */
-public final class LocalEngine {
+public final class LocalEngine implements Engine {
   static final long INTERRUPT_AFTER_SECONDS = 5;
   static final long GIVE_UP_AFTER_SECONDS = 10;
+
+  private final int tasks;
+  private final int threads;
+  private final IntFunction<String> names;
+  private final Window window;
+  private final String label;
+  private final UnaryOperator<Monitor> monitor;
+  private final TaskBody body;
+
+  /**
+   * The local engine as a run's {@link Engine}: {@code tasks} tasks on a pool of {@code threads} threads (at most
+   * {@code tasks} are used), each task named by {@code names} and running {@code body} within {@code window}, watched
+   * by a monitor whose progress lines are labelled {@code label} (e.g. {@code dfsio write}) and that counts what
+   * {@code monitor} adds to the settings' defaults (the total bytes, items).
+   */
+  public LocalEngine(int tasks, int threads, IntFunction<String> names, Window window, String label,
+      UnaryOperator<Monitor> monitor, TaskBody body) {
+    this.tasks = tasks;
+    this.threads = threads;
+    this.names = names;
+    this.window = window;
+    this.label = label;
+    this.monitor = monitor;
+    this.body = body;
+  }
+
+  @Override
+  public String describe() {
+    return Math.min(threads, tasks) + " thread(s)";
+  }
+
+  @Override
+  public RunRecords run(Settings settings) throws Exception {
+    Result r = run(tasks, threads, names, window, monitor.apply(settings.monitor(label)), body);
+    return new RunRecords(r.records(), r.intervals(), r.startEpochNanos(), r.endEpochNanos(), r.stopped());
+  }
 
   /** The body of one task. Throwing fails the task; the other tasks go on. */
   @FunctionalInterface

@@ -1,5 +1,13 @@
 package io.harness.core.engine;
 
+import io.harness.core.records.EpochClock;
+import io.harness.core.records.Intervals;
+import io.harness.core.records.Stopping;
+import io.harness.core.records.TaskRecord;
+
+import io.harness.core.records.TaskRecorder;
+import io.harness.core.records.Window;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.harness.core.engine;
 
+import io.harness.core.records.EpochClock;
+import io.harness.core.records.LiveFeed;
+
 import io.harness.core.base.RunFailedException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -87,7 +90,7 @@ public final class MapReduceJobs {
           read += c.getValue();
         }
       }
-      return ", " + io.harness.core.util.Sizes.format(written) + " written, " + io.harness.core.util.Sizes.format(read)
+      return ", " + io.harness.core.base.Sizes.format(written) + " written, " + io.harness.core.base.Sizes.format(read)
           + " read by the tasks";
     } catch (IOException | RuntimeException e) {
       return "";

@@ -1,5 +1,7 @@
 package io.harness.core.engine;
 
+import io.harness.core.records.LiveFeed;
+
 import java.io.IOException;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;

@@ -1,5 +1,7 @@
 package io.harness.core.engine;
 
+import io.harness.core.records.Stopping;
+
 import io.harness.core.base.StopRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

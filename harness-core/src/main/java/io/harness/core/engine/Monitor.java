@@ -1,7 +1,12 @@
 package io.harness.core.engine;
 
-import io.harness.core.util.Durations;
-import io.harness.core.util.Sizes;
+import io.harness.core.records.LiveFeed;
+import io.harness.core.records.Stopping;
+import io.harness.core.records.TaskRecorder;
+import io.harness.core.records.Window;
+
+import io.harness.core.base.Durations;
+import io.harness.core.base.Sizes;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.harness.core.engine;
 
 import io.harness.core.base.StopRequest;
-import io.harness.core.util.Sizes;
+import io.harness.core.base.Sizes;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;

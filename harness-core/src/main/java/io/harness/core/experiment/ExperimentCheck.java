@@ -3,7 +3,7 @@ package io.harness.core.experiment;
 import io.harness.core.base.ExitCodes;
 import io.harness.core.base.UsageException;
 import io.harness.core.experiment.ExperimentPlan.Run;
-import io.harness.core.run.Workload;
+import io.harness.core.workload.Workload;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

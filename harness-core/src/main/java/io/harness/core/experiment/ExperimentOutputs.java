@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * Every file an experiment's runs write lands in the experiment's folder ({@code -o}): each local file a line
  * writes besides its run's folder, by the option that names it (the workload's own, {@link
- * io.harness.core.run.Workload#localOutputs}: dfsio's {@code -resFile}, whose default is a file of the working
+ * io.harness.core.workload.Workload#localOutputs}: dfsio's {@code -resFile}, whose default is a file of the working
  * directory; and {@code --json}, every workload's), goes beside the run's folder ({@code runs/ROW/TARGET/}): a
  * default or a relative path is placed there, a path already inside {@code -o} stays, and one outside it is bad
  * input naming the line's key.

@@ -1,7 +1,7 @@
 package io.harness.core.experiment;
 
-import io.harness.core.run.Workload;
-import io.harness.core.target.EmbeddedCluster;
+import io.harness.core.workload.Workload;
+import io.harness.core.fs.EmbeddedCluster;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.harness.core.live;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.engine.LiveFeed;
+import io.harness.core.records.LiveFeed;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -100,7 +100,7 @@ public final class Live implements AutoCloseable {
           + "call), was " + (options.intervalNanos() / 1e6) + " ms");
     }
     if (options.csv() != null) {
-      io.harness.core.util.LocalOutputs.checkFile("--live-csv", options.csv());
+      io.harness.core.base.LocalOutputs.checkFile("--live-csv", options.csv());
     }
     if (options.port() != null) {
       server = LiveServer.start(options.bind(), options.port(), this::metrics, this::json, () -> page.apply("live.json"));

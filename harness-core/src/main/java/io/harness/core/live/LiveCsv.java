@@ -22,7 +22,7 @@ final class LiveCsv implements AutoCloseable {
   private final BufferedWriter out;
 
   LiveCsv(Path file) throws IOException {
-    io.harness.core.util.LocalOutputs.createParent(file);
+    io.harness.core.base.LocalOutputs.createParent(file);
     out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     out.write(HEADER);
     out.newLine();

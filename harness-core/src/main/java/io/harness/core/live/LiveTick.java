@@ -1,6 +1,6 @@
 package io.harness.core.live;
 
-import io.harness.core.engine.LiveFeed.TaskStates;
+import io.harness.core.records.LiveFeed.TaskStates;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

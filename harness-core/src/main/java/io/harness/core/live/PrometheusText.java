@@ -45,7 +45,7 @@ public final class PrometheusText {
           sample(out, "harness_latency_seconds_count", run, "kind", kind, h.getTotalCount());
         }));
     family(b, "harness_tasks", "gauge", "The run's tasks by state.", runs, (run, out) -> {
-      io.harness.core.engine.LiveFeed.TaskStates s = run.taskStates();
+      io.harness.core.records.LiveFeed.TaskStates s = run.taskStates();
       int[] counts = {s.running(), s.done(), s.failed(), s.stuck()};
       for (int i = 0; i < counts.length; i++) {
         sample(out, "harness_tasks", run, "state", LiveRun.STATES[i], counts[i]);

@@ -1,8 +1,8 @@
 package io.harness.core.report;
 
 import io.harness.core.base.Units;
-import io.harness.core.util.Durations;
-import io.harness.core.util.Sizes;
+import io.harness.core.base.Durations;
+import io.harness.core.base.Sizes;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -3,14 +3,14 @@ package io.harness.core.report;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import io.harness.core.engine.Intervals;
+import io.harness.core.records.Intervals;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.LatencySummary;
 import io.harness.core.result.RunResult;
 import io.harness.core.result.SecondSample;
 import io.harness.core.result.TaskResult;
-import io.harness.core.run.Figures;
-import io.harness.core.run.RunRecords;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,7 +108,7 @@ public final class RunCsv {
       row = java.nio.file.Files.isRegularFile(file) ? readResult(dir) : null;
     } catch (java.io.IOException | RuntimeException e) {
       throw new io.harness.core.base.UsageException(argument, file + " cannot be read: "
-          + io.harness.core.util.JsonProblems.describe(e));
+          + io.harness.core.base.JsonProblems.describe(e));
     }
     if (row == null || row.isEmpty()) {
       throw new io.harness.core.base.UsageException(argument, file + " is missing or empty: the figures of a run "

@@ -2,7 +2,7 @@ package io.harness.core.report;
 
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.LatencySummary;
-import io.harness.core.run.Figures;
+import io.harness.core.workload.Figures;
 import java.util.ArrayList;
 import java.util.List;
 

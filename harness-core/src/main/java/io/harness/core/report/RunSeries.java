@@ -1,7 +1,7 @@
 package io.harness.core.report;
 
-import io.harness.core.engine.Intervals;
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.Intervals;
+import io.harness.core.records.TaskRecord;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.SecondSample;
 import java.util.ArrayList;
@@ -51,9 +51,9 @@ public record RunSeries(long originEpochNanos, double beforeStartSeconds, List<S
 
   private static final long NANOS = 1_000_000_000L;
   /** What a task of the clients engine notes: its client's index. */
-  private static final String CLIENT = io.harness.core.run.clients.ClientJob.CLIENT;
+  private static final String CLIENT = io.harness.core.engine.clients.ClientJob.CLIENT;
 
-  public static RunSeries of(io.harness.core.run.RunRecords records) {
+  public static RunSeries of(io.harness.core.records.RunRecords records) {
     List<TaskRecord> all = records.tasks();
     long origin = all.stream().mapToLong(TaskRecord::startEpochNanos).min().orElse(records.engineStartEpochNanos());
     long end = all.stream().mapToLong(TaskRecord::endEpochNanos).max().orElse(origin);

@@ -3,7 +3,7 @@ package io.harness.core.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.LatencySummary;
-import io.harness.core.run.RunRecords;
+import io.harness.core.records.RunRecords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

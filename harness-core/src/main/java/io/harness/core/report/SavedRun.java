@@ -4,12 +4,12 @@ import io.harness.core.base.UsageException;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import io.harness.core.run.Analysis;
-import io.harness.core.run.Figures;
-import io.harness.core.run.RecordsFile;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RecordsFile;
 import io.harness.core.run.RunFolder;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Workload;
-import io.harness.core.run.WorkloadType;
+import io.harness.core.records.RunRecords;
+import io.harness.core.workload.Workload;
+import io.harness.core.workload.WorkloadType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
       SavedResultCheck.aggregate(saved.aggregate());
     } catch (IOException | RuntimeException e) {
       throw new UsageException(argument, file + " is not a run's result: "
-          + io.harness.core.util.JsonProblems.describe(e));
+          + io.harness.core.base.JsonProblems.describe(e));
     }
     if (!RecordsFile.exists(dir)) {
       throw new UsageException(argument, dir + " has no records (" + RecordsFile.RECORDS + "): it was saved by a "
@@ -138,7 +138,7 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
           throw e;
         } catch (RuntimeException e) {
           throw new UsageException(argument, file + ": field 'plan' is not a " + saved.workload() + " "
-              + saved.operation() + " run's plan (" + io.harness.core.util.JsonProblems.describe(e) + ")");
+              + saved.operation() + " run's plan (" + io.harness.core.base.JsonProblems.describe(e) + ")");
         }
       }
     }

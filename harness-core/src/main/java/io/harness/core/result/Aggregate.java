@@ -1,6 +1,6 @@
 package io.harness.core.result;
 
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

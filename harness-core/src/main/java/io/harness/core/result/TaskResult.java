@@ -1,7 +1,7 @@
 package io.harness.core.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,11 @@
 package io.harness.core.run;
 
-import io.harness.core.engine.Intervals;
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
+import io.harness.core.workload.Workload;
+
+import io.harness.core.records.Intervals;
+import io.harness.core.records.TaskRecord;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.TextReport;
 import java.util.ArrayList;
@@ -23,7 +27,7 @@ public final class Analysis {
   private Analysis() {}
 
   /** The key of a window's records' {@code extra}: the window, in epoch ns ({@link #window}). */
-  public static final String WINDOW = "window";
+  public static final String WINDOW = RunRecords.WINDOW;
   /** The key of the clients' note in the records' {@code extra} (the MapReduce clients engine's). */
   public static final String CLIENTS = "clients";
   /** What a late client's tasks note ({@code true}). */
@@ -99,7 +103,7 @@ public final class Analysis {
       SortedMap<Long, Long> ticks = new TreeMap<>();
       long bytes = 0;
       for (Map.Entry<Long, Long> e : t.bytesPerTick().entrySet()) {
-        if (inWindow(e.getKey(), from, to)) {
+        if (RunRecords.inWindow(e.getKey(), from, to)) {
           ticks.put(e.getKey(), e.getValue());
           bytes += e.getValue();
         }
@@ -127,7 +131,7 @@ public final class Analysis {
   }
 
   /**
-   * The task's notes with each running total ({@link io.harness.core.engine.TaskRecorder#noteTotal}) replaced by
+   * The task's notes with each running total ({@link io.harness.core.records.TaskRecorder#noteTotal}) replaced by
    * what was added in the ticks of the window, and its increases by tick cut to the window.
    */
   private static Map<String, Object> windowTotals(TaskRecord t, long from, long to) {
@@ -142,7 +146,7 @@ public final class Analysis {
       long first = -1;
       List<Long> counts = new ArrayList<>();
       for (Map.Entry<Long, Long> e : ticks.entrySet()) {
-        if (inWindow(e.getKey(), from, to)) {
+        if (RunRecords.inWindow(e.getKey(), from, to)) {
           sum += e.getValue();
           if (first < 0) {
             first = e.getKey();
@@ -161,45 +165,6 @@ public final class Analysis {
     });
     extra.put(TaskRecord.TOTALS_PER_TICK, perTick);
     return extra;
-  }
-
-  /** Whether a tick (epoch ns / {@link TaskRecord#TICK_NANOS}) is in the window: its middle is. */
-  static boolean inWindow(long tick, long from, long to) {
-    long middle = tick * TaskRecord.TICK_NANOS + TaskRecord.TICK_NANOS / 2;
-    return middle >= from && middle < to;
-  }
-
-  /**
-   * The window the records are of, as epoch ns {@code [from, to)}, when they are a window of a run ({@link #of(
-   * Workload, RunRecords, long, long)}); null for a whole run. For figures that count what the engine's notes
-   * say (a failed item's tick) or that only a whole run has (a MapReduce reducer's sums).
-   */
-  public static long[] window(RunRecords records) {
-    if (records.extra().get(WINDOW) instanceof Map<?, ?> w && w.get("fromEpochNanos") instanceof Number from
-        && w.get("toEpochNanos") instanceof Number to) {
-      return new long[] {from.longValue(), to.longValue()};
-    }
-    return null;
-  }
-
-  /** Whether {@code tick} is inside the window of {@code records}, or they are a whole run's. */
-  public static boolean counts(RunRecords records, long tick) {
-    long[] w = window(records);
-    return w == null || inWindow(tick, w[0], w[1]);
-  }
-
-  /**
-   * How long the run lasted as its windows count it: from its first task's start to its last task's end (0
-   * without tasks).
-   */
-  public static long lengthNanos(RunRecords records) {
-    long first = Long.MAX_VALUE;
-    long last = Long.MIN_VALUE;
-    for (TaskRecord t : records.tasks()) {
-      first = Math.min(first, t.startEpochNanos());
-      last = Math.max(last, t.endEpochNanos());
-    }
-    return records.tasks().isEmpty() ? 0 : Math.max(0, last - first);
   }
 
   private static Result result(Workload<?> workload, RunRecords records, Aggregate aggregate) {

@@ -1,5 +1,8 @@
 package io.harness.core.run;
 
+import io.harness.core.workload.RunTarget;
+import io.harness.core.workload.Workload;
+
 import io.harness.core.result.Aggregate;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,5 +1,8 @@
 package io.harness.core.run;
 
+import io.harness.core.workload.RunTarget;
+import io.harness.core.workload.Workload;
+
 import io.harness.core.base.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,10 @@
 package io.harness.core.run;
 
+import io.harness.core.workload.RunTarget;
+import io.harness.core.workload.Workload;
+
 import io.harness.core.base.UsageException;
-import io.harness.core.util.Sizes;
+import io.harness.core.base.Sizes;
 import java.util.OptionalLong;
 
 /**

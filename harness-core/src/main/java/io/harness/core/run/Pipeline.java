@@ -1,11 +1,22 @@
 package io.harness.core.run;
 
+import io.harness.core.fs.BadSetting;
+import io.harness.core.engine.Engine;
+
+import io.harness.core.workload.Figures;
+import io.harness.core.workload.RunOutcome;
+import io.harness.core.records.RunRecords;
+import io.harness.core.workload.RunTarget;
+import io.harness.core.engine.Settings;
+import io.harness.core.workload.TargetSource;
+import io.harness.core.workload.Workload;
+
 import io.harness.core.base.ExitCodes;
 import io.harness.core.base.StopRequest;
 import io.harness.core.base.UsageException;
 import io.harness.core.context.ClusterContext;
 import io.harness.core.context.ContextLines;
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.ResultFormat;
 import io.harness.core.result.ResultWriter;
@@ -30,14 +41,16 @@ import java.util.Map;
  */
 public final class Pipeline {
   private final Settings settings;
+  private final Recording recording;
 
-  public Pipeline(Settings settings) {
+  /** A pipeline for runs of {@code settings} that record as {@code recording} says (null: nothing is written). */
+  public Pipeline(Settings settings, Recording recording) {
     this.settings = settings;
+    this.recording = recording;
   }
 
   /** Runs {@code workload} on the target {@code source} opens; bad input found on the way is a {@link UsageException}. */
   public <T extends RunTarget> RunOutcome run(Workload<T> workload, TargetSource<T> source) throws Exception {
-    Recording recording = settings.recording();
     PrintStream out = settings.out();
     workload.plannedBytes(); // a plan whose bytes overflow is bad input before anything is made
     workload.checkClients(settings.clients().count());
@@ -48,16 +61,16 @@ public final class Pipeline {
     try (T target = open(source)) {
       LocalData.check(workload, target, folder.dir(), recording);
       workload.preflight(target);
-      String disk = LocalSpace.check(workload, target, settings.recording() != null && settings.recording().force());
+      String disk = LocalSpace.check(workload, target, recording != null && recording.force());
       Workload.Prepared prepared = workload.prepare(target, settings);
-      Engine engine = io.harness.core.run.clients.ClientsEngine.of(workload, prepared.engine(), target,
+      Engine engine = io.harness.core.engine.clients.ClientsEngine.of(workload, prepared.engine(), target,
           prepared.root(), settings.clients());
       ClusterContext cluster = target.context(prepared.root());
       ContextLines.of(cluster).forEach(out::println);
       out.println(prepared.line() + (engine == prepared.engine() ? "" : ", " + engine.describe()) + disk);
       String startedAt = Instant.now().toString();
       folder.measuring(true);
-      io.harness.core.engine.LiveFeed live = recording == null ? io.harness.core.engine.LiveFeed.NONE
+      io.harness.core.records.LiveFeed live = recording == null ? io.harness.core.records.LiveFeed.NONE
           : recording.live().begin(LiveLabels.of(workload, folder, target));
       RunRecords records;
       try {
@@ -135,7 +148,7 @@ public final class Pipeline {
 
   /** The records of a run asked to stop before its tasks started: none, and stopped. */
   private static RunRecords stoppedBefore() {
-    long now = io.harness.core.engine.EpochClock.nowEpochNanos();
+    long now = io.harness.core.records.EpochClock.nowEpochNanos();
     return new RunRecords(List.of(), List.of(), now, now, true);
   }
 
@@ -172,7 +185,7 @@ public final class Pipeline {
 
   /** Saves the result when the run records. */
   private Path save(RunFolder folder, RunResult result) throws java.io.IOException {
-    return settings.recording() == null ? null : settings.recording().save(folder, result);
+    return recording == null ? null : recording.save(folder, result);
   }
 
   /**
@@ -186,7 +199,7 @@ public final class Pipeline {
       return;
     }
     RunReports.find().write(new RunReports.Saved(folder.dir(), json, result, figures, records, workload),
-        settings.recording().writesReport(), settings.out(), settings.err());
+        recording.writesReport(), settings.out(), settings.err());
   }
 
   private <T extends RunTarget> RunResult result(Workload<T> workload, T target, Workload.Prepared prepared,

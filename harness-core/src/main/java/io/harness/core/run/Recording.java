@@ -5,7 +5,7 @@ import io.harness.core.engine.RunInstrumentation;
 
 import io.harness.core.profile.Profiler;
 import io.harness.core.result.RunResult;
-import io.harness.core.util.LocalOutputs;
+import io.harness.core.base.LocalOutputs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ import java.util.concurrent.Callable;
  * {@code profile} and moves the flame graph into the folder; {@link #writesReport} says whether the run's
  * folder gets its HTML report.
  */
-public final class Recording {
+public final class Recording implements io.harness.core.engine.Observation {
   private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
 
   private final Path json;
@@ -98,7 +98,13 @@ public final class Recording {
     return !noReport;
   }
 
+  @Override
+  public io.harness.core.records.LiveFeed feed() {
+    return live().feed();
+  }
+
   /** Whether {@code --instrument} or {@code --profile} was given. */
+  @Override
   public boolean observesThisJvm() {
     return instrument != null || profile != null;
   }
@@ -131,11 +137,13 @@ public final class Recording {
    * The agent and its options for tasks that run in JVMs of their own (MapReduce maps on a cluster), or
    * null without {@code --instrument}.
    */
+  @Override
   public RunInstrumentation.TaskAgent taskAgent() {
     return instrumentation == null ? null : instrumentation.taskAgent("--instrument", instrument);
   }
 
   /** Counters a task measured in its own JVM: they go into the result's {@code instrumentation}, named by task. */
+  @Override
   public void addTaskTimings(String task, List<Map<String, Object>> timings) {
     for (Map<String, Object> t : timings) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -261,6 +269,6 @@ public final class Recording {
 
   /** This machine's name, for the run's JSON. */
   public static String hostName() {
-    return io.harness.core.engine.LocalHost.name();
+    return io.harness.core.records.LocalHost.name();
   }
 }

@@ -1,8 +1,16 @@
 package io.harness.core.run;
 
+import io.harness.core.engine.Settings;
+
+import io.harness.core.engine.Clients;
+import io.harness.core.workload.RunOutcome;
+import io.harness.core.workload.RunTarget;
+import io.harness.core.workload.TargetSource;
+import io.harness.core.workload.Workload;
+
 import io.harness.core.base.UsageException;
 import io.harness.core.live.Live;
-import io.harness.core.target.Target;
+import io.harness.core.fs.Target;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -202,7 +210,7 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
     Configuration own = new Configuration(conf);
     if (runDir != null) {
       // as --run-dir: one that cannot be written is bad input before anything is made
-      io.harness.core.util.LocalOutputs.checkDirectory("saveTo", runDir);
+      io.harness.core.base.LocalOutputs.checkDirectory("saveTo", runDir);
     }
     Start<?> start = start(own, fileSystem, err);
     Live ownHub = hub == null && live.any() ? liveHub(live) : null;
@@ -219,7 +227,7 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
     try {
       Settings settings = new Settings(out, err, recording, List.of(), Map.of(), threads, taskTimeoutNanos, false,
           stop, clients);
-      return start.run(new Pipeline(settings));
+      return start.run(new Pipeline(settings, recording));
     } finally {
       stop.close();
       if (ownHub != null) {

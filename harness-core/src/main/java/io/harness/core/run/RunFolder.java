@@ -1,5 +1,9 @@
 package io.harness.core.run;
 
+import io.harness.core.records.RecordsFile;
+
+import io.harness.core.records.RunRecords;
+
 import io.harness.core.run.RunLog;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;

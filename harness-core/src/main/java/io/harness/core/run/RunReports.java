@@ -1,5 +1,9 @@
 package io.harness.core.run;
 
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
+import io.harness.core.workload.Workload;
+
 import io.harness.core.result.RunResult;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,7 +1,12 @@
 package io.harness.core.run;
 
+import io.harness.core.workload.RunTarget;
+import io.harness.core.workload.TargetSource;
+import io.harness.core.workload.Workload;
+import io.harness.core.workload.WorkloadType;
+
 import io.harness.core.result.ResultWriter;
-import io.harness.core.target.Target;
+import io.harness.core.fs.Target;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -11,7 +16,7 @@ import org.apache.hadoop.conf.Configuration;
  * shows the initial values as the defaults), the Java API's setters ({@link RunBuilder}), the check that
  * makes them a plan, and the workload that runs a plan, on a Hadoop file system ({@link Target}) or, with
  * {@link #ownTarget}, on a target of its own (a stopped cluster's directories, Spark's session). Listed in
- * {@code META-INF/services/io.harness.core.run.WorkloadType}, one line, it is both the command and what
+ * {@code META-INF/services/io.harness.core.workload.WorkloadType}, one line, it is both the command and what
  * {@code harness analyze} rebuilds a saved run's workload from (its saved plan read back as {@code P}).
  * The annotations need picocli only where the command line reads them: the JVM ignores annotations whose
  * classes are absent, so the Java API runs without picocli.
@@ -153,7 +158,7 @@ public abstract class WorkloadOptions<B extends WorkloadOptions<B, P>, P> extend
   public final Start<?> newRun(P plan, Site site, TargetSource<Target> fileSystem) {
     TargetPath path = targetPath();
     if (path != null && path.value() != null) {
-      io.harness.core.target.Roots.parse(path.option(), path.value());
+      io.harness.core.fs.Roots.parse(path.option(), path.value());
     }
     return Start.of(workload(plan, null), ownTarget() ? target(plan, site) : fileSystem);
   }

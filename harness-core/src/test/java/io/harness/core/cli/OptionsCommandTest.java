@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.run.Workload;
+import io.harness.core.workload.Workload;
 import io.harness.core.run.WorkloadOptions;
-import io.harness.core.target.Target;
+import io.harness.core.fs.Target;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.List;
@@ -113,7 +113,7 @@ class OptionsCommandTest {
     }
 
     @Override
-    public io.harness.core.run.TargetSource<Target> target(Sample.Plan plan, Site site) {
+    public io.harness.core.workload.TargetSource<Target> target(Sample.Plan plan, Site site) {
       throw new UsageException("own", "its target from " + site.settings() + ", -fs given: " + site.fileSystemGiven());
     }
   }

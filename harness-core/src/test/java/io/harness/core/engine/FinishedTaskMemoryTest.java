@@ -1,13 +1,21 @@
 package io.harness.core.engine;
 
+import io.harness.core.records.EpochClock;
+import io.harness.core.records.Intervals;
+import io.harness.core.records.PackedLatency;
+import io.harness.core.records.Stopping;
+import io.harness.core.records.TaskRecord;
+import io.harness.core.records.TaskRecorder;
+import io.harness.core.records.Window;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.TaskResult;
-import io.harness.core.run.RecordsFile;
-import io.harness.core.run.RunRecords;
+import io.harness.core.records.RecordsFile;
+import io.harness.core.records.RunRecords;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

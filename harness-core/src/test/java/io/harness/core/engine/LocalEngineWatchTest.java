@@ -1,5 +1,10 @@
 package io.harness.core.engine;
 
+import io.harness.core.records.EpochClock;
+import io.harness.core.records.TaskRecord;
+import io.harness.core.records.TaskStreams;
+import io.harness.core.records.Window;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,5 +1,11 @@
 package io.harness.core.engine;
 
+import io.harness.core.records.Stopping;
+import io.harness.core.records.Window;
+
+import io.harness.core.records.Intervals;
+import io.harness.core.records.TaskRecorder;
+
 
 /** Task recorders for code outside this package's tests (the record path's JMH benchmark): started, no window. */
 public final class Recorders {

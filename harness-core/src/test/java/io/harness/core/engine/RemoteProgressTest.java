@@ -3,7 +3,7 @@ package io.harness.core.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.util.Sizes;
+import io.harness.core.base.Sizes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.engine.LiveFeed;
+import io.harness.core.records.LiveFeed;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.engine.Monitor;
-import io.harness.core.engine.TaskRecord;
-import io.harness.core.engine.Window;
+import io.harness.core.records.TaskRecord;
+import io.harness.core.records.Window;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import io.harness.core.result.ResultWriter;
-import io.harness.core.run.Figures;
-import io.harness.core.run.RunRecords;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package io.harness.core.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.harness.core.engine.Intervals;
-import io.harness.core.engine.TaskRecord;
-import io.harness.core.run.RunRecords;
+import io.harness.core.records.Intervals;
+import io.harness.core.records.TaskRecord;
+import io.harness.core.records.RunRecords;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

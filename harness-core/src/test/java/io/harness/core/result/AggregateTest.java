@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.harness.core.engine.LocalEngine;
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

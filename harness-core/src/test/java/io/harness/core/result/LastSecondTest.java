@@ -3,7 +3,7 @@ package io.harness.core.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;

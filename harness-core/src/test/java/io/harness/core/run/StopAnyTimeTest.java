@@ -1,13 +1,22 @@
 package io.harness.core.run;
 
+import io.harness.core.engine.Engine;
+import io.harness.core.engine.LocalEngine;
+
+import io.harness.core.workload.Figures;
+import io.harness.core.workload.RunOutcome;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
+import io.harness.core.workload.Workload;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.harness.core.base.StopRequest;
-import io.harness.core.engine.Window;
-import io.harness.core.target.Target;
+import io.harness.core.records.Window;
+import io.harness.core.fs.Target;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -72,7 +81,7 @@ class StopAnyTimeTest {
 
     @Override
     public Prepared prepare(Target target, Settings settings) {
-      Engine engine = new LocalTasks(2, 2, i -> "t" + i, Window.NONE, "stops", m -> m, (i, rec) -> {
+      Engine engine = new LocalEngine(2, 2, i -> "t" + i, Window.NONE, "stops", m -> m, (i, rec) -> {
         for (int c = 0; c < 3 || when == When.DURING_THE_TASKS && !rec.expired(); c++) {
           rec.call("call", rec.enter("call"), 0);
           if (c == 1 && i == 0) {
@@ -119,10 +128,10 @@ class StopAnyTimeTest {
     StopRequest stop = StopRequest.detached();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    Settings settings = new Settings(quiet, new PrintStream(err, true, StandardCharsets.UTF_8),
-        new Recording(null, dir.resolve("runs"), null, null, false, false, false), List.of("stops"), Map.of(), 2, 0,
-        false, stop, null);
-    RunOutcome outcome = new Pipeline(settings).run(new Stopped(when, stop),
+    Recording recording = new Recording(null, dir.resolve("runs"), null, null, false, false, false);
+    Settings settings = new Settings(quiet, new PrintStream(err, true, StandardCharsets.UTF_8), recording,
+        List.of("stops"), Map.of(), 2, 0, false, stop, null);
+    RunOutcome outcome = new Pipeline(settings, recording).run(new Stopped(when, stop),
         () -> Target.configured(new Configuration(), URI.create("file:///")));
     if (when == When.AFTER_THE_RUN) {
       assertEquals(0, outcome.exitCode());

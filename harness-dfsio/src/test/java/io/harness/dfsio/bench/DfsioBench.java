@@ -1,7 +1,7 @@
 package io.harness.dfsio.bench;
 
 import io.harness.core.engine.LocalEngine;
-import io.harness.core.util.Rounds;
+import io.harness.testkit.Rounds;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
 import java.io.File;
@@ -107,7 +107,7 @@ public final class DfsioBench {
           + ".maximum=1) for both; the bare loop writes one fixed buffer, the harness seeded non-repeating data.");
     } finally {
       cluster.shutdown(true);
-      io.harness.core.util.LocalDirs.deleteOwnTempDir(work);
+      io.harness.core.base.LocalDirs.deleteOwnTempDir(work);
       System.exit(0);
     }
   }

@@ -1,7 +1,7 @@
 package io.harness.freon.embedded;
 
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.util.LocalDirs;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.core.base.LocalDirs;
 import java.net.URI;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
  * }</pre>
  */
 @Command(name = "cgdn", mixinStandardHelpOptions = true, sortOptions = false,
-    versionProvider = io.harness.core.cli.Harness.VersionProvider.class,
+    versionProvider = io.harness.core.options.VersionProvider.class,
     header = "Offline generator: one datanode's container replicas straight into its volumes while it is stopped.",
     description = {
         "Offline generator: the container replicas of one datanode (chunk files, .container descriptors,",

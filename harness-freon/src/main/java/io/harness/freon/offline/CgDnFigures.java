@@ -3,8 +3,8 @@ package io.harness.freon.offline;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.harness.core.run.Analysis;
-import io.harness.core.run.Figures;
-import io.harness.core.run.RunRecords;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
 import java.util.List;
 import java.util.Locale;
 
@@ -26,7 +26,7 @@ public record CgDnFigures(@JsonUnwrapped OfflineTotals totals, String datanodeUu
   static CgDnFigures of(CgDn.Plan plan, RunRecords records) {
     List<Long> placed = plan.placed();
     // the volume DBs close at the run's end: a window of the run has no such figure
-    Long close = Analysis.window(records) == null ? OfflineTotals.extraLongOrNull(records, Datanode.DB_CLOSE_NANOS)
+    Long close = records.window() == null ? OfflineTotals.extraLongOrNull(records, Datanode.DB_CLOSE_NANOS)
         : null;
     return new CgDnFigures(OfflineTotals.of(plan.ids(), records, i -> placed.get(i)),
         OfflineTotals.extraText(records, Datanode.UUID), OfflineTotals.extraText(records, Datanode.CLUSTER_ID),

@@ -1,14 +1,14 @@
 package io.harness.freon.offline;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.engine.TaskRecorder;
-import io.harness.core.engine.Window;
-import io.harness.core.run.Figures;
-import io.harness.core.run.ItemLoop;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
-import io.harness.core.run.Workload;
-import io.harness.core.util.Sizes;
+import io.harness.core.records.TaskRecorder;
+import io.harness.core.records.Window;
+import io.harness.core.workload.Figures;
+import io.harness.core.engine.ItemLoop;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
+import io.harness.core.workload.Workload;
+import io.harness.core.base.Sizes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,8 +48,8 @@ final class CgDnWorkload implements Workload<StoppedCluster> {
 
   @Override
   public java.util.OptionalLong plannedBytes() {
-    return java.util.OptionalLong.of(io.harness.core.util.Sizes.planned("-n x --keys-per-container x --key-size",
-        io.harness.core.util.Sizes.planned("-n x --keys-per-container", plan.placed().size(),
+    return java.util.OptionalLong.of(io.harness.core.base.Sizes.planned("-n x --keys-per-container x --key-size",
+        io.harness.core.base.Sizes.planned("-n x --keys-per-container", plan.placed().size(),
             plan.ids().keysPerContainer()), plan.ids().keySize()));
   }
 

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
  * }</pre>
  */
 @Command(name = "cgom", mixinStandardHelpOptions = true, sortOptions = false,
-    versionProvider = io.harness.core.cli.Harness.VersionProvider.class,
+    versionProvider = io.harness.core.options.VersionProvider.class,
     header = "Offline generator: volume, bucket and keys straight into the OM DB of a stopped Ozone cluster.",
     description = {
         "Offline generator: volume, bucket and keys straight into the OM DB of a stopped Ozone cluster.",

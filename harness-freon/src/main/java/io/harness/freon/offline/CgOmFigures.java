@@ -1,8 +1,8 @@
 package io.harness.freon.offline;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.harness.core.run.Figures;
-import io.harness.core.run.RunRecords;
+import io.harness.core.workload.Figures;
+import io.harness.core.records.RunRecords;
 import java.util.ArrayList;
 import java.util.List;
 

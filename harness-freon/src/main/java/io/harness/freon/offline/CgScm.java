@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
  * }</pre>
  */
 @Command(name = "cgscm", mixinStandardHelpOptions = true, sortOptions = false,
-    versionProvider = io.harness.core.cli.Harness.VersionProvider.class,
+    versionProvider = io.harness.core.options.VersionProvider.class,
     header = "Offline generator: CLOSED containers straight into the SCM DB of a stopped Ozone cluster.",
     description = {
         "Offline generator: CLOSED containers straight into the SCM DB of a stopped Ozone cluster.",

@@ -1,12 +1,12 @@
 package io.harness.freon.offline;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.engine.Window;
-import io.harness.core.run.Figures;
-import io.harness.core.run.ItemLoop;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
-import io.harness.core.run.Workload;
+import io.harness.core.records.Window;
+import io.harness.core.workload.Figures;
+import io.harness.core.engine.ItemLoop;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
+import io.harness.core.workload.Workload;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

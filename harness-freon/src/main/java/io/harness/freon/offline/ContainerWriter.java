@@ -1,7 +1,7 @@
 package io.harness.freon.offline;
 
-import io.harness.core.data.SeededData;
-import io.harness.core.engine.TaskRecorder;
+import io.harness.core.base.SeededData;
+import io.harness.core.records.TaskRecorder;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;

@@ -87,7 +87,7 @@ public record Ids(long from, int containers, int keysPerContainer, long keySize,
     return false;
   }
 
-  /** The data stream of block {@code (containerId, localId)} for {@link io.harness.core.data.SeededData}. */
+  /** The data stream of block {@code (containerId, localId)} for {@link io.harness.core.base.SeededData}. */
   static long stream(long containerId, long localId) {
     return (containerId << 32) | localId;
   }

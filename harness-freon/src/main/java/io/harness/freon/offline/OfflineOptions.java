@@ -1,9 +1,9 @@
 package io.harness.freon.offline;
 
 import io.harness.core.base.UsageException;
-import io.harness.core.run.TargetSource;
+import io.harness.core.workload.TargetSource;
 import io.harness.core.run.WorkloadOptions;
-import io.harness.core.util.Sizes;
+import io.harness.core.base.Sizes;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdds.protocol.proto.HddsProtos.ReplicationFactor;
 import picocli.CommandLine.Option;

@@ -1,11 +1,11 @@
 package io.harness.freon.offline;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.harness.core.engine.TaskRecord;
+import io.harness.core.records.TaskRecord;
 import io.harness.core.run.Analysis;
-import io.harness.core.run.ItemLoop;
-import io.harness.core.run.RunRecords;
-import io.harness.core.util.Sizes;
+import io.harness.core.engine.ItemLoop;
+import io.harness.core.records.RunRecords;
+import io.harness.core.base.Sizes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +21,7 @@ import java.util.function.IntToLongFunction;
  * {@value #CHECKSUM_NANOS}, {@value #CHECKSUM_CACHE_HITS}, {@value #WRITE_NANOS}, {@value #DB_NANOS}); the
  * engine notes its own time on the stores outside the containers ({@value #STORE_NANOS}: opening, the last
  * commit, closing; counted as DB and worker time) and a failure there ({@value #STORE_ERROR}). The threads' sums
- * are running totals ({@link io.harness.core.engine.TaskRecorder#noteTotal}): a window of the run counts the
+ * are running totals ({@link io.harness.core.records.TaskRecorder#noteTotal}): a window of the run counts the
  * containers that ended inside it and their time, without the engine's own time on the stores.
  */
 public record OfflineTotals(long containers, long keys, long bytes, double elapsedSeconds, double mbPerSec,
@@ -30,8 +30,8 @@ public record OfflineTotals(long containers, long keys, long bytes, double elaps
     String replication, long failedContainers, List<String> failed,
     @JsonInclude(JsonInclude.Include.NON_NULL) String storeError) {
   /** What result.csv and harness compare show: the containers written, a second. */
-  io.harness.core.run.Figures.Summary summary() {
-    return io.harness.core.run.Figures.Summary.items("containers", containers,
+  io.harness.core.workload.Figures.Summary summary() {
+    return io.harness.core.workload.Figures.Summary.items("containers", containers,
         elapsedSeconds > 0 ? containers / elapsedSeconds : 0);
   }
 
@@ -54,7 +54,7 @@ public record OfflineTotals(long containers, long keys, long bytes, double elaps
     long bytes = done * ids.containerBytes();
     double seconds = records.engineMillis() / 1e3;
     // the stores' opening, last commit and closing are the whole run's: a window of it counts the containers' own
-    long store = Analysis.window(records) == null ? extraLong(records, STORE_NANOS) : 0;
+    long store = records.window() == null ? extraLong(records, STORE_NANOS) : 0;
     long worker = sum(records, WORKER_NANOS) + store;
     long checksum = sum(records, CHECKSUM_NANOS);
     List<String> failed = new ArrayList<>();

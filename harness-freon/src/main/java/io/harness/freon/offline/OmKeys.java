@@ -1,6 +1,6 @@
 package io.harness.freon.offline;
 
-import io.harness.core.engine.TaskRecorder;
+import io.harness.core.records.TaskRecorder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;

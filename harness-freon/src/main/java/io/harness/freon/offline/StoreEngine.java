@@ -1,12 +1,12 @@
 package io.harness.freon.offline;
 
-import io.harness.core.engine.Failures;
-import io.harness.core.engine.EpochClock;
-import io.harness.core.engine.TaskRecorder;
-import io.harness.core.run.Engine;
-import io.harness.core.run.ItemLoop;
-import io.harness.core.run.RunRecords;
-import io.harness.core.run.Settings;
+import io.harness.core.records.Failures;
+import io.harness.core.records.EpochClock;
+import io.harness.core.records.TaskRecorder;
+import io.harness.core.engine.Engine;
+import io.harness.core.engine.ItemLoop;
+import io.harness.core.records.RunRecords;
+import io.harness.core.engine.Settings;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,10 +1,10 @@
 package io.harness.freon.bench;
 
 import io.harness.core.cli.Harness;
-import io.harness.core.data.SeededData;
+import io.harness.core.base.SeededData;
 import io.harness.core.result.ResultWriter;
-import io.harness.core.util.Rounds;
-import io.harness.core.util.Sizes;
+import io.harness.testkit.Rounds;
+import io.harness.core.base.Sizes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

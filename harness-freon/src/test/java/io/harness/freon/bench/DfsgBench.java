@@ -2,10 +2,10 @@ package io.harness.freon.bench;
 
 import io.harness.core.cli.Harness;
 import io.harness.core.result.ResultWriter;
-import io.harness.core.run.RecordsFile;
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.target.MiniDfsProvider;
-import io.harness.core.util.Rounds;
+import io.harness.core.records.RecordsFile;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.core.fs.MiniDfsProvider;
+import io.harness.testkit.Rounds;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -116,7 +116,7 @@ public final class DfsgBench {
     } finally {
       ozone.close();
       hdfs.close();
-      io.harness.core.util.LocalDirs.deleteOwnTempDir(work);
+      io.harness.core.base.LocalDirs.deleteOwnTempDir(work);
       System.exit(0);
     }
   }

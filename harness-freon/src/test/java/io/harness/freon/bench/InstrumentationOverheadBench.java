@@ -2,8 +2,8 @@ package io.harness.freon.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.result.ResultWriter;
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.util.Rounds;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.testkit.Rounds;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.io.File;
 import java.nio.file.Files;
@@ -138,7 +138,7 @@ public final class InstrumentationOverheadBench {
           System.err.println("bench: stopping a cluster: " + e);
         }
       }
-      io.harness.core.util.LocalDirs.deleteOwnTempDir(work);
+      io.harness.core.base.LocalDirs.deleteOwnTempDir(work);
       System.exit(0);
     }
   }

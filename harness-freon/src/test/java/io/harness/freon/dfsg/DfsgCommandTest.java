@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.cli.Harness;
-import io.harness.core.data.SeededData;
+import io.harness.core.base.SeededData;
 import io.harness.core.result.ResultWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.cli.Harness;
 import io.harness.core.context.ClusterContext;
-import io.harness.core.data.SeededData;
+import io.harness.core.base.SeededData;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
 import java.io.ByteArrayOutputStream;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.harness.core.base.UsageException;
-import io.harness.core.data.SeededData;
+import io.harness.core.base.SeededData;
 import io.harness.core.result.ResultWriter;
-import io.harness.core.run.RunOutcome;
+import io.harness.core.workload.RunOutcome;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

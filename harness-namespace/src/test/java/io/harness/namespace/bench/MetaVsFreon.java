@@ -2,9 +2,9 @@ package io.harness.namespace.bench;
 
 import com.codahale.metrics.Timer;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.util.Rounds;
-import io.harness.core.util.Stats;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.testkit.Rounds;
+import io.harness.testkit.Stats;
 import io.harness.freon.embedded.MiniOzoneProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -101,7 +101,7 @@ public final class MetaVsFreon {
       bench.run(rounds);
     } finally {
       cluster.close();
-      io.harness.core.util.LocalDirs.deleteOwnTempDir(work);
+      io.harness.core.base.LocalDirs.deleteOwnTempDir(work);
       System.exit(0);
     }
   }

@@ -1,7 +1,7 @@
 package io.harness.namespace.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.util.Rounds;
+import io.harness.testkit.Rounds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -86,7 +86,7 @@ public final class MetaVsNnbench {
     } finally {
       cluster.shutdown(true);
       Files.deleteIfExists(Path.of("NNBench_results.log"));
-      io.harness.core.util.LocalDirs.deleteOwnTempDir(work);
+      io.harness.core.base.LocalDirs.deleteOwnTempDir(work);
       System.exit(0);
     }
   }

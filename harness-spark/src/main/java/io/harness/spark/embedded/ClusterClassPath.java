@@ -31,7 +31,7 @@ public final class ClusterClassPath {
     List<String> entries = new ArrayList<>();
     // this module (ClusterLauncher) and harness-core (the SPI) first: wherever they come from
     entries.add(location(ClusterLauncher.class));
-    entries.add(location(io.harness.core.target.EmbeddedSpec.class));
+    entries.add(location(io.harness.core.fs.EmbeddedSpec.class));
     List<String> configured = new ArrayList<>();
     String prop = System.getProperty(ClusterProcess.CLASSPATH_PROPERTY);
     if (prop != null && !prop.isBlank()) {

@@ -1,7 +1,7 @@
 package io.harness.spark.embedded;
 
-import io.harness.core.target.EmbeddedCluster;
-import io.harness.core.target.EmbeddedSpec;
+import io.harness.core.fs.EmbeddedCluster;
+import io.harness.core.fs.EmbeddedSpec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.harness.spark.embedded;
 
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.UsageException;
-import io.harness.core.util.LocalDirs;
+import io.harness.core.base.LocalDirs;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;

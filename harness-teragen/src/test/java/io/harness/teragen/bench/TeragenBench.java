@@ -1,6 +1,6 @@
 package io.harness.teragen.bench;
 
-import io.harness.core.util.Rounds;
+import io.harness.testkit.Rounds;
 import io.harness.testkit.Cli;
 import io.harness.testkit.Run;
 import java.nio.file.Files;
@@ -76,7 +76,7 @@ public final class TeragenBench {
       fs.close();
     } finally {
       cluster.shutdown(true);
-      io.harness.core.util.LocalDirs.deleteOwnTempDir(work);
+      io.harness.core.base.LocalDirs.deleteOwnTempDir(work);
       System.exit(0);
     }
   }

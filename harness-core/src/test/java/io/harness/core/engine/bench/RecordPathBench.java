@@ -1,9 +1,9 @@
 package io.harness.core.engine.bench;
 
-import io.harness.core.engine.Intervals;
-import io.harness.core.engine.LiveFeed;
+import io.harness.core.records.Intervals;
+import io.harness.core.records.LiveFeed;
 import io.harness.core.engine.Recorders;
-import io.harness.core.engine.TaskRecorder;
+import io.harness.core.records.TaskRecorder;
 import io.harness.core.live.HdrReservoir;
 import io.harness.core.live.LiveRun;
 import java.util.Map;
