@@ -33,9 +33,48 @@ class SignalsIT {
    * {@code delayMillis} after {@code line} appears on stdout; to the process, or (as Ctrl-C does) to its whole process
    * group, which then holds the processes it forks too (Hadoop's local file system forks chmod).
    */
-  private record Send(List<String> signals, String line, long delayMillis, long gapMillis, boolean group) {
+  /**
+   * The signals to send once {@code line} is on stdout and {@code ready} holds (the run's tasks are at work: a run on
+   * the MapReduce engine prints its job's line long before a loaded machine starts its maps), {@code delayMillis}
+   * later, {@code gapMillis} apart, to the process or to its group.
+   */
+  private record Send(List<String> signals, String line, long delayMillis, long gapMillis, boolean group,
+      java.util.function.BooleanSupplier ready) {
+    Send(List<String> signals, String line, long delayMillis, long gapMillis, boolean group) {
+      this(signals, line, delayMillis, gapMillis, group, () -> true);
+    }
+
     static Send one(String signal, String line, long delayMillis) {
       return new Send(List.of(signal), line, delayMillis, 0, false);
+    }
+
+    /** This, sent only once {@code ready} holds too. */
+    Send once(java.util.function.BooleanSupplier when) {
+      return new Send(signals, line, delayMillis, gapMillis, group, when);
+    }
+  }
+
+  /** Whether a file of some bytes is under {@code dir}: a task has written. */
+  private static boolean written(Path dir) {
+    try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+      return s.anyMatch(f -> {
+        try {
+          return Files.isRegularFile(f) && Files.size(f) > 0 && !f.getFileName().toString().startsWith(".");
+        } catch (java.io.IOException e) {
+          return false; // gone meanwhile
+        }
+      });
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      return false; // not there yet, or changing under the walk
+    }
+  }
+
+  /** Whether at least {@code n} files and directories are under {@code dir}. */
+  private static boolean atLeast(Path dir, long n) {
+    try {
+      return entries(dir) >= n;
+    } catch (Exception e) {
+      return false; // changing under the walk
     }
   }
 
@@ -64,9 +103,10 @@ class SignalsIT {
     Process p = pb.start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-      while (!Files.readString(out.toPath()).contains(send.line())) {
+      while (!Files.readString(out.toPath()).contains(send.line()) || !send.ready().getAsBoolean()) {
         assertTrue(p.isAlive(), "ended early: " + Files.readString(out.toPath()) + Files.readString(err.toPath()));
-        assertTrue(System.nanoTime() < deadline, "no '" + send.line() + "' after 180 s");
+        assertTrue(System.nanoTime() < deadline, "no '" + send.line() + "' (and the tasks at work) after 180 s: "
+            + Files.readString(out.toPath()));
         Thread.sleep(10);
       }
       Thread.sleep(send.delayMillis());
@@ -190,7 +230,8 @@ class SignalsIT {
   @Test
   void sigintStopsANamespaceRunOnTheMapReduceEngineThatCountsWhatItsClientsDid() throws Exception {
     Path ns = Files.createDirectories(work.resolve("ns"));
-    Stopped s = runAndSignal(Send.one("INT", "MapReduce job", 3000), java.util.Map.of(), "namespace", "-n",
+    Stopped s = runAndSignal(Send.one("INT", "MapReduce job", 1000).once(() -> atLeast(ns, 100)), java.util.Map.of(),
+        "namespace", "-n",
         "100000", "--phases", "create,stat,delete", "-t", "2", "--engine", "mapreduce", "--clients", "2", "--path",
         ns.toUri().toString());
     System.out.printf("SIGNAL | namespace --engine mapreduce --clients 2, SIGINT | exit %d%n--- stderr%n%s---%n",
@@ -213,7 +254,8 @@ class SignalsIT {
   @Test
   void sigtermStopsADfsioWriteOnTheMapReduceEngineThatCountsWhatItsMapsDid() throws Exception {
     Path root = work.resolve("dfsio");
-    Stopped s = runAndSignal(Send.one("TERM", "MapReduce job", 2000), paced(), line(PACED, "dfsio", "-write",
+    Stopped s = runAndSignal(Send.one("TERM", "MapReduce job", 1000).once(() -> written(root)), paced(),
+        line(PACED, "dfsio", "-write",
         "-nrFiles", "2", "-fileSize", "64MB", "-bufferSize", "4096", "--engine", "mapreduce", "--root",
         root.toUri().toString()));
     System.out.printf("SIGNAL | dfsio -write --engine mapreduce, SIGTERM | exit %d%n--- stderr%n%s---%n", s.code(),
@@ -234,7 +276,8 @@ class SignalsIT {
   @Test
   void sigintStopsATeragenOnTheMapReduceEngineThatCountsWhatItsMapsDid() throws Exception {
     Path out = work.resolve("teragen");
-    Stopped s = runAndSignal(Send.one("INT", "MapReduce job", 2000), paced(), line(PACED, "teragen", "200000",
+    Stopped s = runAndSignal(Send.one("INT", "MapReduce job", 1000).once(() -> written(out)), paced(),
+        line(PACED, "teragen", "200000",
         out.toUri().toString(), "-m", "2", "--engine", "mapreduce"));
     System.out.printf("SIGNAL | teragen --engine mapreduce, SIGINT | exit %d%n--- stderr%n%s---%n", s.code(), s.err());
     assertEquals(130, s.code(), s.out() + s.err());

@@ -106,9 +106,9 @@ public record DfsioFigures(long fileSizeBytes, long bufferSizeBytes,
 
   /** TestDFSIO's throughput, average IO rate and its standard deviation; none when no task succeeded. */
   @Override
-  public Summary summary() {
-    return legacy.tasks() > 0 ? Summary.testDfsio(legacy.throughputMbSec(), legacy.averageIoRateMbSec(),
-        legacy.ioRateStdDev()) : Summary.NONE;
+  public List<io.harness.core.workload.Column> columns() {
+    return legacy.tasks() > 0 ? io.harness.core.workload.Column.testDfsio(legacy.throughputMbSec(),
+        legacy.averageIoRateMbSec(), legacy.ioRateStdDev()) : List.of();
   }
 
   @Override

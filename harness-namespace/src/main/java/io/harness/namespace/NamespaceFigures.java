@@ -48,12 +48,15 @@ public record NamespaceFigures(List<PhaseResults.PhaseResult> phases, java.util.
 
   /** Each phase's ops/s (the columns {@code PHASE_ops_per_sec} of result.csv), and the operations of all. */
   @Override
-  public Summary summary() {
+  public List<io.harness.core.workload.Column> columns() {
     long ops = phases.stream().mapToLong(PhaseResults.PhaseResult::items).sum();
     double seconds = phases.stream().mapToDouble(PhaseResults.PhaseResult::seconds).sum();
-    java.util.Map<String, Double> rates = new java.util.LinkedHashMap<>(PhaseResults.perSecond(phases));
-    mix.values().forEach(m -> rates.put(m.name(), m.perSecond()));
-    return Summary.items("ops", ops, seconds > 0 ? ops / seconds : 0).withOpsPerSec(rates);
+    List<io.harness.core.workload.Column> out = new java.util.ArrayList<>(
+        io.harness.core.workload.Column.items("ops", ops, seconds > 0 ? ops / seconds : 0));
+    PhaseResults.perSecond(phases).forEach((name, rate) -> out.add(io.harness.core.workload.Column.opsPerSec(name,
+        rate)));
+    mix.values().forEach(m -> out.add(io.harness.core.workload.Column.opsPerSec(m.name(), m.perSecond())));
+    return out;
   }
 
   @Override

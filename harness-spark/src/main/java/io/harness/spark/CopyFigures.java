@@ -50,9 +50,10 @@ public record CopyFigures(String source, int filesRead, long bytesRead, int file
 
   /** What result.csv and harness compare show beside the aggregate: the rows, a second. */
   @Override
-  public Summary summary() {
+  public List<io.harness.core.workload.Column> columns() {
     Long rows = destinationRows != null ? destinationRows : sourceRows;
-    return rows == null ? Summary.NONE : Summary.items("rows", rows, elapsedSeconds > 0 ? rows / elapsedSeconds : 0);
+    return rows == null ? List.of()
+        : io.harness.core.workload.Column.items("rows", rows, elapsedSeconds > 0 ? rows / elapsedSeconds : 0);
   }
 
   @Override

@@ -40,8 +40,8 @@ public record CountFigures(long rows, int files, long bytesRead, double elapsedS
 
   /** What result.csv and harness compare show beside the aggregate: the rows, a second. */
   @Override
-  public Summary summary() {
-    return Summary.items("rows", rows, elapsedSeconds > 0 ? rows / elapsedSeconds : 0);
+  public List<io.harness.core.workload.Column> columns() {
+    return io.harness.core.workload.Column.items("rows", rows, elapsedSeconds > 0 ? rows / elapsedSeconds : 0);
   }
 
   @Override

@@ -46,8 +46,8 @@ public record GenerateFigures(long rows, long records, long iterations, int reco
 
   /** What result.csv and harness compare show beside the aggregate: the rows, a second. */
   @Override
-  public Summary summary() {
-    return Summary.items("rows", rows, elapsedSeconds > 0 ? rows / elapsedSeconds : 0);
+  public List<io.harness.core.workload.Column> columns() {
+    return io.harness.core.workload.Column.items("rows", rows, elapsedSeconds > 0 ? rows / elapsedSeconds : 0);
   }
 
   @Override

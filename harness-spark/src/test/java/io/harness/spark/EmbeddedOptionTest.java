@@ -27,9 +27,9 @@ class EmbeddedOptionTest {
 
   private JsonNode run(String embedded, String expectedCluster) throws IOException {
     Path runs = tmp.resolve("runs");
-    Cli.Result r = Cli.run("spark", "generate", "spark/embedded", "--records", "500", "--iteration", "2",
+    io.harness.testkit.Run r = io.harness.testkit.Cli.run("spark", "generate", "spark/embedded", "--records", "500", "--iteration", "2",
         "--record-size", "512", "--seed", "5", "--verify", "--embedded", embedded, "--run-dir", runs.toString());
-    assertEquals(0, r.exit(), r.toString());
+    assertEquals(0, r.code(), r.toString());
     assertTrue(r.err().contains("Started " + expectedCluster + ", 1 datanode(s)"), r.err());
     assertTrue(r.out().contains("spark count --verify: 1000 rows, 1000 distinct ids (0 .. 999), payloads 512 .. 512 "
         + "bytes, 0 differ from the generator's"), r.out());

@@ -89,15 +89,15 @@ abstract class ParquetChainTestBase {
     return c;
   }
 
-  private Cli.Result harness(String... args) {
+  private io.harness.testkit.Run harness(String... args) {
     return harnessIn(tmp.resolve("runs"), args);
   }
 
   /** The command line on the cluster, its run folders under {@code runs}. */
-  Cli.Result harnessIn(Path runs, String... args) {
+  io.harness.testkit.Run harnessIn(Path runs, String... args) {
     String[] line = Stream.concat(Stream.of(args),
         Stream.of("-conf", clientXml.toString(), "--run-dir", runs.toString())).toArray(String[]::new);
-    return Cli.run(line);
+    return io.harness.testkit.Cli.run(line);
   }
 
   /** The one run folder under {@code runs}. */
@@ -155,9 +155,9 @@ abstract class ParquetChainTestBase {
   @Test
   void generateCountCopyCount() throws Exception {
     long rows = RECORDS * ITERATIONS;
-    Cli.Result gen = harness("spark", "generate", source(), "--records", "" + RECORDS, "--iteration",
+    io.harness.testkit.Run gen = harness("spark", "generate", source(), "--records", "" + RECORDS, "--iteration",
         "" + ITERATIONS, "--record-size", "1KB", "--seed", "" + SEED);
-    assertEquals(0, gen.exit(), gen.toString());
+    assertEquals(0, gen.code(), gen.toString());
     assertTrue(gen.out().contains("spark generate: " + rows + " rows, " + rows * RECORD_SIZE + " payload bytes"),
         gen.out());
     long written = parquetBytes(source());
@@ -175,21 +175,21 @@ abstract class ParquetChainTestBase {
     double genSeconds = genJson.at("/figures/elapsedSeconds").asDouble();
     assertEquals(written / (double) (1 << 20) / genSeconds, genJson.at("/figures/mbPerSec").asDouble(), 1e-9);
 
-    Cli.Result count = harness("spark", "count", source());
-    assertEquals(0, count.exit(), count.toString());
+    io.harness.testkit.Run count = harness("spark", "count", source());
+    assertEquals(0, count.code(), count.toString());
     assertTrue(count.out().contains("spark count: " + rows + " rows"), count.out());
     assertEquals(written, lastResult("count").at("/figures/bytesRead").asLong());
 
-    Cli.Result copy = harness("spark", "copy", source(), destination());
-    assertEquals(0, copy.exit(), copy.toString());
+    io.harness.testkit.Run copy = harness("spark", "copy", source(), destination());
+    assertEquals(0, copy.code(), copy.toString());
     long copied = parquetBytes(destination());
     JsonNode copyJson = lastResult("copy");
     assertEquals(written, copyJson.at("/figures/bytesRead").asLong());
     assertEquals(copied, copyJson.at("/figures/bytesWritten").asLong());
     assertTrue(copy.out().contains("MB/s read"), copy.out());
 
-    Cli.Result count2 = harness("spark", "count", destination(), "--verify", "--expect-rows", "" + rows);
-    assertEquals(0, count2.exit(), count2.toString());
+    io.harness.testkit.Run count2 = harness("spark", "count", destination(), "--verify", "--expect-rows", "" + rows);
+    assertEquals(0, count2.code(), count2.toString());
     assertTrue(count2.out().contains("spark count: " + rows + " rows"), count2.out());
     assertTrue(count2.out().contains("spark count --verify: OK"), count2.out());
 
@@ -228,13 +228,13 @@ abstract class ParquetChainTestBase {
     }
 
     // generate refuses the existing data set; --overwrite replaces it
-    Cli.Result again = harness("spark", "generate", source(), "--records", "10");
-    assertEquals(2, again.exit(), again.toString());
+    io.harness.testkit.Run again = harness("spark", "generate", source(), "--records", "10");
+    assertEquals(2, again.code(), again.toString());
     assertFalse(again.out().contains("rows"), again.out());
-    Cli.Result over = harness("spark", "generate", source(), "--records", "10", "--overwrite", "--verify");
-    assertEquals(0, over.exit(), over.toString());
+    io.harness.testkit.Run over = harness("spark", "generate", source(), "--records", "10", "--overwrite", "--verify");
+    assertEquals(0, over.code(), over.toString());
     assertTrue(over.out().contains("spark count --verify: OK"), over.out());
-    Cli.Result count3 = harness("spark", "count", source());
+    io.harness.testkit.Run count3 = harness("spark", "count", source());
     assertTrue(count3.out().contains("spark count: 10 rows"), count3.out());
   }
 }

@@ -48,9 +48,9 @@ class ParquetOnOzoneTest extends ParquetChainTestBase {
   @Test
   void instrumentTimesTheExecutorsWritesAndTheWaitsForCommit() throws Exception {
     Path runs = tmp.resolve("runs-instrument");
-    Cli.Result r = harnessIn(runs, "spark", "generate", bucket() + "/spark/instrumented", "--records", "200",
+    io.harness.testkit.Run r = harnessIn(runs, "spark", "generate", bucket() + "/spark/instrumented", "--records", "200",
         "--record-size", "4KB", "--partitions", "2", "--instrument");
-    assertEquals(0, r.exit(), r.toString());
+    assertEquals(0, r.code(), r.toString());
     assertTrue(r.err().contains("harness-instrumentation: timing write,ozone in this JVM"), r.err());
     JsonNode j = ResultWriter.mapper().readTree(onlyRun(runs).resolve("result.json").toFile());
     assertEquals("write,ozone", j.at("/options/--instrument").asText());
@@ -84,9 +84,9 @@ class ParquetOnOzoneTest extends ParquetChainTestBase {
   @Test
   void profileWritesTheFlameGraphOfTheSparkJob() throws Exception {
     Path runs = tmp.resolve("runs-profile");
-    Cli.Result r = harnessIn(runs, "spark", "generate", bucket() + "/spark/profiled", "--records", "200",
+    io.harness.testkit.Run r = harnessIn(runs, "spark", "generate", bucket() + "/spark/profiled", "--records", "200",
         "--record-size", "4KB", "--partitions", "2", "--profile", "wall");
-    assertEquals(0, r.exit(), r.toString());
+    assertEquals(0, r.code(), r.toString());
     Path run = onlyRun(runs);
     JsonNode p = ResultWriter.mapper().readTree(run.resolve("result.json").toFile()).at("/profile");
     assertEquals("wall", p.path("event").asText(), p.toString());

@@ -57,8 +57,8 @@ class SparkAnalyzeTest {
     Path runs = tmp.resolve("runs-" + name);
     String[] line = Stream.concat(Stream.of(args),
         Stream.of("-conf", clientXml.toString(), "--run-dir", runs.toString())).toArray(String[]::new);
-    Cli.Result r = Cli.run(line);
-    assertEquals(0, r.exit(), r.toString());
+    io.harness.testkit.Run r = io.harness.testkit.Cli.run(line);
+    assertEquals(0, r.code(), r.toString());
     try (Stream<Path> s = Files.list(runs)) {
       List<Path> all = s.toList();
       assertEquals(1, all.size(), all.toString());
@@ -66,7 +66,7 @@ class SparkAnalyzeTest {
     }
   }
 
-  private record Run(Cli.Result result, Path folder) {}
+  private record Run(io.harness.testkit.Run result, Path folder) {}
 
   @Test
   void analyzeComputesTheRunsFiguresAgainFromItsRecords() throws IOException {
@@ -106,8 +106,8 @@ class SparkAnalyzeTest {
     }
     assertEquals(saved.get("tasks").size(), perSecond, "tasks in latency.hlog.gz");
     Path json = tmp.resolve(run.folder().getFileName() + "-analyzed.json");
-    Cli.Result analyze = Cli.run("analyze", run.folder().toString(), "--json", json.toString());
-    assertEquals(0, analyze.exit(), analyze.toString());
+    io.harness.testkit.Run analyze = io.harness.testkit.Cli.run("analyze", run.folder().toString(), "--json", json.toString());
+    assertEquals(0, analyze.code(), analyze.toString());
     JsonNode analyzed = ResultWriter.mapper().readTree(json.toFile());
     assertEquals(saved.get("workload").asText(), analyzed.get("workload").asText());
     assertEquals(saved.get("operation").asText(), analyzed.get("operation").asText());
@@ -130,13 +130,18 @@ class SparkAnalyzeTest {
         name -> assertEquals(aggregate.get(name), aggregateAgain.get(name), "aggregate." + name));
     assertEquals(aggregate, aggregateAgain);
 
-    // the block: what the run printed after its session's and its plan's lines, up to its JSON's and report's
+    // the block: what the run printed up to its JSON's and report's lines
     // (the cluster's context, printed at the start, is not part of the block)
     List<String> printed = run.result().out().lines()
         .filter(l -> !l.startsWith("cluster: ") && !l.startsWith("client settings: ")).toList();
     assertTrue(printed.get(printed.size() - 2).startsWith("Result JSON: "), run.result().out());
     assertTrue(printed.get(printed.size() - 1).startsWith("Report: "), run.result().out());
-    assertEquals(printed.subList(2, printed.size() - 2), analyze.out().lines().toList(), "the printed block");
+    // the block ends the run's lines; what comes before it (the session's and the plan's lines, a warning) is not
+    // analyze's
+    List<String> block = analyze.out().lines().toList();
+    assertTrue(printed.size() >= block.size() + 2, run.result().out());
+    assertEquals(printed.subList(printed.size() - 2 - block.size(), printed.size() - 2), block, "the printed block");
+    assertTrue(block.get(0).startsWith("spark "), analyze.out());
     return figures;
   }
 }

@@ -68,8 +68,8 @@ class SparkBadInputTest {
     List<String> line = new ArrayList<>(Arrays.asList(args));
     line.add("--run-dir");
     line.add(runs.toString());
-    Cli.Result r = Cli.run(line.toArray(new String[0]));
-    assertEquals(2, r.exit(), r.toString());
+    io.harness.testkit.Run r = io.harness.testkit.Cli.run(line.toArray(new String[0]));
+    assertEquals(2, r.code(), r.toString());
     assertEquals(1, r.errLines().size(), "one line on stderr: " + r.err());
     String err = r.errLines().get(0);
     assertTrue(err.startsWith("harness spark " + args[1] + ": " + argument), err);

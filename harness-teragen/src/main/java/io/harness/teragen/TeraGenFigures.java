@@ -67,9 +67,9 @@ public record TeraGenFigures(long rows, long bytes, int maps, String engine, Str
 
   /** The rows written (by the files written whole) and rows/s over the elapsed time. */
   @Override
-  public Summary summary() {
+  public List<io.harness.core.workload.Column> columns() {
     long written = bytes / TeraRows.ROW;
-    return Summary.items("rows", written, elapsedSeconds > 0 ? written / elapsedSeconds : 0);
+    return io.harness.core.workload.Column.items("rows", written, elapsedSeconds > 0 ? written / elapsedSeconds : 0);
   }
 
   @Override

@@ -77,8 +77,8 @@ public record TeraValidateFigures(long rows, String checksum, int files, boolean
 
   /** The rows read and rows/s over the elapsed time. */
   @Override
-  public Summary summary() {
-    return Summary.items("rows", rows, seconds > 0 ? rows / seconds : 0);
+  public List<io.harness.core.workload.Column> columns() {
+    return io.harness.core.workload.Column.items("rows", rows, seconds > 0 ? rows / seconds : 0);
   }
 
   @Override

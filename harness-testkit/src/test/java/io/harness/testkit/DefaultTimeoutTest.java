@@ -14,7 +14,7 @@ class DefaultTimeoutTest {
 
   @Test
   void everyTestHasADefaultTimeout(ExtensionContext context) {
-    assertEquals("10 m", context.getConfigurationParameter("junit.jupiter.execution.timeout.default").orElse(null));
+    assertEquals("15 m", context.getConfigurationParameter("junit.jupiter.execution.timeout.default").orElse(null));
     assertEquals("enabled", context.getConfigurationParameter("junit.jupiter.execution.timeout.mode").orElse(null));
   }
 

@@ -18,6 +18,11 @@ final class ExperimentFigures {
       .toList();
   private static final Pattern KIND = Pattern.compile("[a-z0-9_]+_(" + String.join("|", RunCsv.KIND_COLUMNS)
       + "|ops_per_sec)");
+  /**
+   * A column a workload publishes of its own ({@code io.harness.core.workload.Column}), known here by its unit's
+   * suffix: a rate, a time, a size, a count or a score.
+   */
+  private static final Pattern OWN = Pattern.compile("[a-z][a-z0-9_]*_(per_sec|ms|s|mb|bytes|count|score)");
 
   private ExperimentFigures() {}
 
@@ -39,10 +44,11 @@ final class ExperimentFigures {
 
   /** Refuses a name that no result.csv can have. */
   static void check(String arg, String path, String figure) {
-    if (!RUN_COLUMNS.contains(figure) && !KIND.matcher(figure).matches()) {
+    if (!RUN_COLUMNS.contains(figure) && !KIND.matcher(figure).matches() && !OWN.matcher(figure).matches()) {
       throw new UsageException(arg, path + ": '" + figure + "' is not a column of a run's result.csv (one of "
           + String.join(", ", RUN_COLUMNS) + ", or KIND_" + String.join("|", RunCsv.KIND_COLUMNS)
-          + " such as write_p99_ms, or PHASE_ops_per_sec such as create_ops_per_sec)");
+          + " such as write_p99_ms, or PHASE_ops_per_sec such as create_ops_per_sec, or a workload's own column "
+          + "NAME_per_sec|_ms|_s|_mb|_bytes|_count|_score)");
     }
   }
 

@@ -96,7 +96,7 @@ public final class HtmlReport {
     RunFacts.context(page, run, json, series.beforeStartSeconds());
     RunFacts.figures(page, analysis, r.options().get("--warmup"), window);
     RunCharts.write(page, series, calls(run), skipNanos / 1e9, untilNanos / 1e9);
-    RunCharts.rates(page, analysis.figures().summary().opsPerSec());
+    RunCharts.rates(page, analysis.figures().columns());
     Observed.instrumentation(page, json.path("instrumentation"));
     Observed.profile(page, json.path("profile"), run.dir());
     JsonNode figures = window == null ? json.path("figures") : ResultWriter.mapper().valueToTree(analysis.figures());

@@ -121,12 +121,15 @@ final class RunCharts {
    * A bar per rate of the workload's own ({@code PHASE_ops_per_sec}: a namespace run's phases and mix operations),
    * in the order the workload gives them; nothing when it has none.
    */
-  static void rates(Page page, Map<String, Double> opsPerSec) {
-    if (opsPerSec.isEmpty()) {
+  static void rates(Page page, List<io.harness.core.workload.Column> columns) {
+    List<io.harness.core.workload.Column> ops = columns.stream()
+        .filter(c -> c.name().endsWith(io.harness.core.workload.Column.OPS_PER_SEC) && c.value() != null).toList();
+    if (ops.isEmpty()) {
       return;
     }
-    List<String> names = new ArrayList<>(opsPerSec.keySet());
-    List<Double> rates = new ArrayList<>(opsPerSec.values());
+    List<String> names = ops.stream().map(c -> c.heading().substring(0, c.heading().length() - " ops/s".length()))
+        .toList();
+    List<Double> rates = ops.stream().map(io.harness.core.workload.Column::value).toList();
     List<String> colours = new ArrayList<>();
     for (int i = 0; i < names.size(); i++) {
       colours.add(Charts.colour(i));

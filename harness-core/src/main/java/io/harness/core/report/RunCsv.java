@@ -9,7 +9,7 @@ import io.harness.core.result.LatencySummary;
 import io.harness.core.result.RunResult;
 import io.harness.core.result.SecondSample;
 import io.harness.core.result.TaskResult;
-import io.harness.core.workload.Figures;
+import io.harness.core.workload.Column;
 import io.harness.core.records.RunRecords;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -42,10 +42,19 @@ public final class RunCsv {
   public static final String TIMESERIES = "timeseries.csv";
   public static final String TASKS = "tasks.csv";
 
-  /** The columns of {@value #RESULT} before the per-kind ones. */
-  public static final List<String> RESULT_COLUMNS = List.of("run", "workload", "operation", "target", "started_at",
-      "exit_code", "tasks", "failed_tasks", "bytes", "seconds", "mb_per_sec", "testdfsio_throughput_mb_per_sec",
+  /** The run's own columns of {@value #RESULT}, first in every one. */
+  public static final List<String> RUN_COLUMNS = List.of("run", "workload", "operation", "target", "started_at",
+      "exit_code", "tasks", "failed_tasks", "bytes", "seconds", "mb_per_sec");
+  /**
+   * The workloads' columns that every {@value #RESULT} has, after the run's (empty where the run's workload has
+   * none): TestDFSIO's three and the items ({@code item} is the word of the {@code items} column's unit). A
+   * workload's other columns follow them, in its order.
+   */
+  public static final List<String> WORKLOAD_SLOTS = List.of("testdfsio_throughput_mb_per_sec",
       "testdfsio_average_io_rate_mb_per_sec", "testdfsio_io_rate_std_dev", "item", "items", "items_per_sec");
+  /** The columns of {@value #RESULT} before a workload's other columns and the per-kind ones. */
+  public static final List<String> RESULT_COLUMNS = java.util.stream.Stream.concat(RUN_COLUMNS.stream(),
+      WORKLOAD_SLOTS.stream()).toList();
   /** Each kind of call's columns in {@value #RESULT}, after its name: {@code write_p99_ms}. */
   public static final List<String> KIND_COLUMNS = List.of("ops", "mean_ms", "p50_ms", "p90_ms", "p99_ms", "p999_ms",
       "max_ms");
@@ -65,11 +74,11 @@ public final class RunCsv {
    * Writes the three files into {@code dir}, the folder of the run {@code result} with these records and the
    * summary of its figures; a failure is one warning line on {@code err}.
    */
-  public static void write(Path dir, RunResult result, Figures.Summary summary, RunRecords records,
+  public static void write(Path dir, RunResult result, List<Column> workloadColumns, RunRecords records,
       PrintStream err) {
     String file = RESULT;
     try {
-      writeResult(dir.resolve(RESULT), dir.getFileName().toString(), result, summary);
+      writeResult(dir.resolve(RESULT), dir.getFileName().toString(), result, workloadColumns);
       file = TIMESERIES;
       RunSeries series = RunSeries.of(records);
       writeTimeseries(dir.resolve(TIMESERIES), series, records, result.aggregate());
@@ -81,24 +90,57 @@ public final class RunCsv {
   }
 
   /**
-   * The workload's own summary figures as the run's {@value #RESULT} saved them ({@link Figures.Summary#NONE} when
-   * the file is missing or unreadable): how a run whose workload is not on this class path is compared.
+   * The workload's own columns as the run's {@value #RESULT} saved them (none when the file is missing or
+   * unreadable): how a run whose workload is not on this class path is compared. Their headings, units and
+   * directions are read from their names ({@link #column}).
    */
-  public static Figures.Summary readSummary(Path dir) {
+  public static List<Column> readColumns(Path dir) {
     try {
       Map<String, String> row = readResult(dir);
-      return new Figures.Summary(number(row, "testdfsio_throughput_mb_per_sec"),
-          number(row, "testdfsio_average_io_rate_mb_per_sec"), number(row, "testdfsio_io_rate_std_dev"),
-          row.get("item"), number(row, "items") == null ? null : number(row, "items").longValue(),
-          number(row, "items_per_sec"), opsPerSec(row));
+      List<Column> out = new ArrayList<>();
+      for (String name : row.keySet()) {
+        Double v = number(row, name);
+        if (!RUN_COLUMNS.contains(name) && !name.equals("item") && !KIND.matcher(name).matches() && v != null) {
+          out.add(column(name, row.get("item"), v));
+        }
+      }
+      return out;
     } catch (java.io.IOException | RuntimeException e) {
-      return Figures.Summary.NONE;
+      return List.of();
     }
+  }
+
+  /** A per-kind column of {@value #RESULT}: {@code write_p99_ms}. */
+  private static final java.util.regex.Pattern KIND = java.util.regex.Pattern.compile("[a-z0-9_]+_("
+      + String.join("|", KIND_COLUMNS) + ")");
+
+  /** A saved column known only by its name (and the run's {@code item} word). */
+  static Column column(String name, String item, double value) {
+    String word = item == null ? "items" : item;
+    switch (name) {
+      case "items":
+        return Column.neither(name, word, word, value);
+      case "items_per_sec":
+        return Column.higher(name, word + "/s", word + "/s", value);
+      case "testdfsio_throughput_mb_per_sec", "testdfsio_average_io_rate_mb_per_sec", "testdfsio_io_rate_std_dev":
+        return Column.testDfsio(0, 0, 0).stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow()
+            .with(value);
+      default:
+        break;
+    }
+    if (name.endsWith(Column.OPS_PER_SEC)) {
+      return Column.opsPerSec(name.substring(0, name.length() - Column.OPS_PER_SEC.length()), value);
+    }
+    String unit = name.endsWith("_mb_per_sec") ? "MB/s" : name.endsWith("_ms") ? "ms"
+        : name.endsWith("_per_sec") ? "/s" : "";
+    Column.Direction d = name.endsWith("_ms") ? Column.Direction.LOWER_IS_BETTER
+        : name.endsWith("_per_sec") ? Column.Direction.HIGHER_IS_BETTER : Column.Direction.NEITHER;
+    return new Column(name, name.replace('_', ' '), unit, d, value);
   }
 
   /**
    * Refuses the {@value #RESULT} of a run whose workload is not on this class path (its figures are read from it,
-   * {@link #readSummary}): missing, not CSV, or with a figure that is not a number. A {@link
+   * {@link #readColumns}): missing, not CSV, or with a figure that is not a number. A {@link
    * io.harness.core.base.UsageException} naming {@code argument} and the file.
    */
   static void checkSummary(Path dir, String argument) {
@@ -138,18 +180,6 @@ public final class RunCsv {
     }
   }
 
-  /** The rates of a row's {@code X_ops_per_sec} columns, by X, in the row's order. */
-  private static Map<String, Double> opsPerSec(Map<String, String> row) {
-    Map<String, Double> out = new LinkedHashMap<>();
-    row.keySet().stream().filter(c -> c.endsWith(Figures.Summary.OPS_PER_SEC)).forEach(c -> {
-      Double v = number(row, c);
-      if (v != null) {
-        out.put(c.substring(0, c.length() - Figures.Summary.OPS_PER_SEC.length()), v);
-      }
-    });
-    return out;
-  }
-
   private static Double number(Map<String, String> row, String column) {
     String v = row.get(column);
     try {
@@ -159,16 +189,22 @@ public final class RunCsv {
     }
   }
 
-  private static void writeResult(Path file, String run, RunResult r, Figures.Summary s) throws java.io.IOException {
+  private static void writeResult(Path file, String run, RunResult r, List<Column> workload)
+      throws java.io.IOException {
     Aggregate a = r.aggregate();
     List<String> columns = new ArrayList<>(RESULT_COLUMNS);
     List<Object> row = new ArrayList<>(Arrays.asList(run, r.workload(), r.operation(), r.target(), r.startedAt(),
-        r.exitCode(), a.tasks(), a.failedTasks(), a.bytes(), a.wallSeconds(), a.mbPerSec(),
-        s.testDfsioThroughputMbSec(), s.testDfsioAverageIoRateMbSec(), s.testDfsioIoRateStdDev(), s.item(),
-        s.items(), s.itemsPerSec()));
-    s.opsPerSec().forEach((name, rate) -> {
-      columns.add(CsvFile.name(name) + Figures.Summary.OPS_PER_SEC);
-      row.add(rate);
+        r.exitCode(), a.tasks(), a.failedTasks(), a.bytes(), a.wallSeconds(), a.mbPerSec()));
+    Map<String, Column> own = new LinkedHashMap<>();
+    workload.forEach(c -> own.put(c.name(), c));
+    for (String slot : WORKLOAD_SLOTS) {
+      Column items = own.get("items");
+      row.add(slot.equals("item") ? (items == null ? null : items.unit())
+          : own.containsKey(slot) ? cell(own.remove(slot).value()) : null);
+    }
+    own.values().forEach(c -> {
+      columns.add(c.name());
+      row.add(cell(c.value()));
     });
     for (Map.Entry<String, LatencySummary> e : a.latency().entrySet()) {
       String kind = CsvFile.name(e.getKey());
@@ -178,6 +214,11 @@ public final class RunCsv {
           millis(l.p99Nanos()), millis(l.p999Nanos()), millis(l.maxNanos())));
     }
     CsvFile.write(file, columns, List.of(row));
+  }
+
+  /** A workload's value as its cell: a whole number (a count) without a fraction. */
+  private static Object cell(Double v) {
+    return v != null && v == Math.rint(v) && Math.abs(v) < 1L << 53 ? (Object) v.longValue() : v;
   }
 
   private static void writeTimeseries(Path file, RunSeries series, RunRecords records, Aggregate aggregate)

@@ -2,7 +2,7 @@ package io.harness.core.report;
 
 import io.harness.core.result.Aggregate;
 import io.harness.core.result.LatencySummary;
-import io.harness.core.workload.Figures;
+import io.harness.core.workload.Column;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,15 +29,8 @@ public final class RunFigures {
     if (a.mbPerSec() != null) {
       out.add(new Figure("aggregate MB/s", a.mbPerSec()));
     }
-    Figures.Summary s = run.summary();
-    if (s.testDfsioThroughputMbSec() != null) {
-      out.add(new Figure("TestDFSIO throughput MB/s", s.testDfsioThroughputMbSec()));
-      out.add(new Figure("TestDFSIO average IO rate MB/s", s.testDfsioAverageIoRateMbSec()));
-    }
-    if (s.itemsPerSec() != null) {
-      out.add(new Figure(s.item() + "/s", s.itemsPerSec()));
-    }
-    s.opsPerSec().forEach((name, rate) -> out.add(new Figure(name + " ops/s", rate)));
+    // the workload's own, as it publishes them: those with a better way (a count of what ran is not compared)
+    run.columns().stream().filter(Column::compared).forEach(c -> out.add(new Figure(c.heading(), c.value())));
     a.latency().forEach((kind, l) -> latency(out, kind, l));
     for (TimedCalls.Timed t : TimedCalls.of(run.result().instrumentation())) {
       out.add(new Figure(t.call() + " calls", (double) t.calls()));

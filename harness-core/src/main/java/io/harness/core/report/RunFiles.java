@@ -15,7 +15,7 @@ public final class RunFiles implements RunReports {
 
   @Override
   public void write(Saved run, boolean html, PrintStream out, PrintStream err) {
-    RunCsv.write(run.folder(), run.result(), run.figures().summary(), run.records(), err);
+    RunCsv.write(run.folder(), run.result(), run.figures().columns(), run.records(), err);
     if (!html) {
       return;
     }

@@ -33,7 +33,7 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
 
   /**
    * Reads the run in {@code dir} for a comparison, which needs its saved figures only: a run of a workload that is
-   * not on this class path (Spark's, read by the main JVM) has no {@link #workload()}, and its {@link #summary()}
+   * not on this class path (Spark's, read by the main JVM) has no {@link #workload()}, and its {@link #columns()}
    * is read from its {@code result.csv}.
    */
   public static SavedRun loadSaved(Path dir, String argument) {
@@ -105,8 +105,8 @@ public record SavedRun(Path dir, RunResult result, RunRecords records, Workload<
   }
 
   /** The figures of its workload that a comparison shows beside the aggregate. */
-  public Figures.Summary summary() {
-    return workload != null ? analysis().figures().summary() : RunCsv.readSummary(dir);
+  public java.util.List<io.harness.core.workload.Column> columns() {
+    return workload != null ? analysis().figures().columns() : RunCsv.readColumns(dir);
   }
 
   /** The run's name: its folder's. */

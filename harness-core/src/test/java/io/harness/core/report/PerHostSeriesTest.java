@@ -69,7 +69,7 @@ class PerHostSeriesTest {
   @Test
   void timeseriesCsvHasEachHostsColumnsAddingUpToTheRuns() throws Exception {
     SavedRun run = SampleRun.save(dir.resolve("run"), false, twoHosts());
-    RunCsv.write(run.dir(), run.result(), Figures.Summary.NONE, run.records(), new PrintStream(System.err));
+    RunCsv.write(run.dir(), run.result(), java.util.List.of(), run.records(), new PrintStream(System.err));
     List<String> lines = Files.readAllLines(run.dir().resolve(RunCsv.TIMESERIES));
     List<String> header = List.of(lines.get(0).split(","));
     assertTrue(header.containsAll(List.of("host_node_a_bytes", "host_node_a_mb_per_sec", "host_node_b_bytes",

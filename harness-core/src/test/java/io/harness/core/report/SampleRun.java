@@ -39,11 +39,24 @@ final class SampleRun {
 
   private SampleRun() {}
 
-  /** The figures of the sample workload: its bytes and one printed line carrying {@link #INJECTION}. */
+  /**
+   * The figures of the sample workload: its bytes and one printed line carrying {@link #INJECTION}, and two columns
+   * of its own that no other workload has (the tables learn them from it alone): widgets a second (the bytes over
+   * 1000) and the widgets' lateness (a fixed 12.5 ms).
+   */
   record SampleFigures(long bytes) implements Figures {
+    static final double LATENESS_MS = 12.5;
+
     @Override
     public List<String> lines() {
       return List.of("sample bytes: " + bytes + " " + INJECTION);
+    }
+
+    @Override
+    public List<io.harness.core.workload.Column> columns() {
+      return List.of(io.harness.core.workload.Column.higher("widgets_per_sec", "widgets/s", "widgets/s",
+          bytes / 1000.0), io.harness.core.workload.Column.lower("widget_lateness_ms", "widget lateness ms", "ms",
+          LATENESS_MS));
     }
   }
 

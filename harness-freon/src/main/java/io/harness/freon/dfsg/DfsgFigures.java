@@ -29,8 +29,8 @@ public record DfsgFigures(long files, long failedFiles, double filesPerSecond, d
 
   /** The files written and files/s. */
   @Override
-  public Summary summary() {
-    return Summary.items("files", files, filesPerSecond);
+  public List<io.harness.core.workload.Column> columns() {
+    return io.harness.core.workload.Column.items("files", files, filesPerSecond);
   }
 
   @Override

@@ -37,8 +37,8 @@ public record CgDnFigures(@JsonUnwrapped OfflineTotals totals, String datanodeUu
   }
 
   @Override
-  public Summary summary() {
-    return totals.summary();
+  public java.util.List<io.harness.core.workload.Column> columns() {
+    return totals.columns();
   }
 
   @Override

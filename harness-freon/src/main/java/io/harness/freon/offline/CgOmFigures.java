@@ -33,8 +33,8 @@ public record CgOmFigures(@JsonUnwrapped OfflineTotals totals, String omDb, Stri
   }
 
   @Override
-  public Summary summary() {
-    return totals.summary();
+  public java.util.List<io.harness.core.workload.Column> columns() {
+    return totals.columns();
   }
 
   @Override

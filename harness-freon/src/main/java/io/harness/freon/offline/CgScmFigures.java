@@ -32,8 +32,8 @@ public record CgScmFigures(@JsonUnwrapped OfflineTotals totals, String scmDb, St
   }
 
   @Override
-  public Summary summary() {
-    return totals.summary();
+  public java.util.List<io.harness.core.workload.Column> columns() {
+    return totals.columns();
   }
 
   @Override

@@ -30,8 +30,8 @@ public record OfflineTotals(long containers, long keys, long bytes, double elaps
     String replication, long failedContainers, List<String> failed,
     @JsonInclude(JsonInclude.Include.NON_NULL) String storeError) {
   /** What result.csv and harness compare show: the containers written, a second. */
-  io.harness.core.workload.Figures.Summary summary() {
-    return io.harness.core.workload.Figures.Summary.items("containers", containers,
+  List<io.harness.core.workload.Column> columns() {
+    return io.harness.core.workload.Column.items("containers", containers,
         elapsedSeconds > 0 ? containers / elapsedSeconds : 0);
   }
 

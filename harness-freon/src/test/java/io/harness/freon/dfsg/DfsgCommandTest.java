@@ -6,18 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
 import io.harness.core.base.SeededData;
 import io.harness.core.result.ResultWriter;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,11 +30,8 @@ class DfsgCommandTest {
     List<String> all = new ArrayList<>(List.of("freon", "dfsg"));
     all.addAll(Arrays.asList(args));
     all.addAll(List.of("--run-dir", dir.resolve("runs").toString(), "--json", dir.resolve("last.json").toString()));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int rc = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(new String[0]));
-    return new String[] {String.valueOf(rc), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+    io.harness.testkit.Run r = io.harness.testkit.Cli.run(all.toArray(new String[0]));
+    return new String[] {String.valueOf(r.code()), r.out(), r.err()};
   }
 
   @Test
@@ -138,10 +130,9 @@ class DfsgCommandTest {
     assertTrue(r[1].contains("freon dfsg: 3 file(s) x 1 KB, " + Dfsg.DEFAULT_THREADS + " thread(s)"), r[1]);
     assertEquals(Dfsg.DEFAULT_THREADS, ResultWriter.mapper().readTree(dir.resolve("last.json").toFile())
         .at("/plan/threads").asInt());
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    assertEquals(0, Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8), System.err, "freon",
-        "dfsg", "--help"));
-    String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+    io.harness.testkit.Run helpRun = io.harness.testkit.Cli.run("freon", "dfsg", "--help");
+    assertEquals(0, helpRun.code(), helpRun.toString());
+    String help = helpRun.out().replaceAll("\\s+", " ");
     assertTrue(help.contains("-t, --threads=N Threads creating the files (default: " + Dfsg.DEFAULT_THREADS
         + ", as Freon's dfsg)."), help);
   }

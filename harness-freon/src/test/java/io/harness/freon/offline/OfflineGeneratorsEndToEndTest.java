@@ -6,18 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
 import io.harness.core.context.ClusterContext;
 import io.harness.core.base.SeededData;
 import io.harness.core.result.ResultWriter;
 import io.harness.core.result.RunResult;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -310,11 +306,8 @@ class OfflineGeneratorsEndToEndTest {
   private static void assertAnalyzeGivesTheRunsFigures(Path result, Path base) throws IOException {
     Path run = result.getParent();
     Path json = base.resolve("analyze-" + run.getFileName() + ".json");
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int rc = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), "analyze", run.toString(), "--json", json.toString());
-    assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+    io.harness.testkit.Run analysis = io.harness.testkit.Cli.run("analyze", run.toString(), "--json", json.toString());
+    assertEquals(0, analysis.code(), analysis.toString());
     JsonNode saved = ResultWriter.mapper().readTree(result.toFile());
     JsonNode again = ResultWriter.mapper().readTree(json.toFile());
     assertEquals(saved.get("operation"), again.get("operation"));
@@ -328,8 +321,7 @@ class OfflineGeneratorsEndToEndTest {
       assertEquals(saved.get("figures").get(name), again.get("figures").get(name), run + ": figure " + name);
     }
     assertEquals(saved.get("aggregate"), again.get("aggregate"), run + ": the aggregate");
-    assertTrue(out.toString(StandardCharsets.UTF_8).contains("----- harness ----- : "
-        + saved.get("operation").asText()), out.toString(StandardCharsets.UTF_8));
+    assertTrue(analysis.out().contains("----- harness ----- : " + saved.get("operation").asText()), analysis.out());
   }
 
   /** The configurations of the cluster's services: SCM and OM share the cluster's, each datanode has its own. */

@@ -5,16 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.harness.core.cli.Harness;
 import io.harness.core.result.ResultWriter;
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
@@ -95,10 +90,8 @@ class OfflineGeneratorsFailureTest {
         1e-6, csv.toString());
 
     Path again = dir.resolve("analyze.json");
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int rc = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(out, true, StandardCharsets.UTF_8), "analyze", run.toString(), "--json", again.toString());
-    assertEquals(0, rc, out.toString(StandardCharsets.UTF_8));
+    io.harness.testkit.Run analyzed0 = io.harness.testkit.Cli.run("analyze", run.toString(), "--json", again.toString());
+    assertEquals(0, analyzed0.code(), analyzed0.toString());
     JsonNode analyzed = ResultWriter.mapper().readTree(again.toFile());
     assertEquals(figures, analyzed.get("figures"));
     assertEquals(saved.get("aggregate"), analyzed.get("aggregate"));
