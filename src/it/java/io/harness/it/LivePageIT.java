@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.harness.testkit.Cli;
 import io.harness.testkit.PrometheusServer;
-import io.harness.testkit.Run;
 import java.awt.image.BufferedImage;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,7 +14,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,30 +47,43 @@ class LivePageIT {
     assertExit(Cli.process(work, 120, "dfsio", "-write", "-nrFiles", "2", "-fileSize", "16MB", "--root", "data",
         "--no-report"), 0);
     int port = PrometheusServer.freePort();
-    CompletableFuture<Run> read = CompletableFuture.supplyAsync(() -> {
-      try {
-        return Cli.process(work, 300, "dfsio", "-read", "-nrFiles", "2", "-fileSize", "16MB", "--duration", "40s",
-            "--root", "data", "--metrics-port", String.valueOf(port));
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
-    String url = "http://127.0.0.1:" + port + "/";
-    HttpClient http = HttpClient.newHttpClient();
-    while (!read.isDone() && !running(http, url + "live.json")) {
-      Thread.sleep(200);
-    }
+    // a read bounded by a signal, not by a duration: a loaded machine may take a minute over the four browser calls,
+    // and the page must still be served for the last of them
+    ProcessBuilder pb = new ProcessBuilder("env", "--default-signal=INT,TERM", Cli.home().resolve("bin/harness")
+        .toString(), "dfsio", "-read", "-nrFiles", "2", "-fileSize", "16MB", "--duration", "10m", "--root", "data",
+        "--metrics-port", String.valueOf(port)).directory(work.toFile())
+        .redirectOutput(work.resolve("read.out").toFile()).redirectError(work.resolve("read.err").toFile());
+    pb.environment().remove("HADOOP_CONF_DIR");
+    pb.environment().remove("OZONE_CONF_DIR");
+    io.harness.testkit.TestJvm.quick(pb.environment());
+    Process read = pb.start();
+    boolean stillRunning;
     Path first = work.resolve("live-1.png");
     Path second = work.resolve("live-2.png");
-    browser.screenshot(url, first, WIDTH, HEIGHT, 2500);
-    String dom1 = browser.dom(url, WIDTH, HEIGHT, 2500);
-    Thread.sleep(3000);
-    browser.screenshot(url, second, WIDTH, HEIGHT, 2500);
-    String dom2 = browser.dom(url, WIDTH, HEIGHT, 2500);
-    boolean stillRunning = !read.isDone();
-    Run r = read.get(5, TimeUnit.MINUTES);
-    assertExit(r, 0);
-    assertTrue(stillRunning, "the run ended before the second screenshot");
+    String dom1;
+    String dom2;
+    try {
+      String url = "http://127.0.0.1:" + port + "/";
+      HttpClient http = HttpClient.newHttpClient();
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+      while (read.isAlive() && !running(http, url + "live.json") && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      browser.screenshot(url, first, WIDTH, HEIGHT, 2500);
+      dom1 = browser.dom(url, WIDTH, HEIGHT, 2500);
+      Thread.sleep(3000);
+      browser.screenshot(url, second, WIDTH, HEIGHT, 2500);
+      dom2 = browser.dom(url, WIDTH, HEIGHT, 2500);
+      stillRunning = read.isAlive();
+      new ProcessBuilder("kill", "-INT", Long.toString(read.pid())).inheritIO().start().waitFor();
+      // a guard against a hang, not a speed check: the run has its own grace period of 60 s
+      assertTrue(read.waitFor(2, TimeUnit.MINUTES), "the read did not stop within 2 minutes of SIGINT");
+    } finally {
+      read.destroyForcibly();
+    }
+    String said = Files.readString(work.resolve("read.out")) + Files.readString(work.resolve("read.err"));
+    assertTrue(stillRunning, "the run ended before the second screenshot: " + said);
+    org.junit.jupiter.api.Assertions.assertEquals(130, read.exitValue(), "stopped by SIGINT: " + said);
     Path kept = Path.of("target", "live-page");
     Files.createDirectories(kept);
     Files.copy(first, kept.resolve(first.getFileName()), StandardCopyOption.REPLACE_EXISTING);

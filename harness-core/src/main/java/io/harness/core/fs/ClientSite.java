@@ -64,7 +64,14 @@ public final class ClientSite {
       }
       // permissions alone do not tell a read-only or virtual file system (/proc), or a name too long; the probe is the
       // file beside it that write() fills first, never FILE itself: a script waiting for FILE must not see it early
-      LocalOutputs.checkFile(OPTION, beside(file));
+      Path probe = beside(file);
+      try {
+        LocalOutputs.checkFile(OPTION, probe);
+      } catch (UsageException e) {
+        // said of the file the user named
+        throw new UsageException(OPTION, e.getMessage().substring(OPTION.length() + 2).replace(probe.toString(),
+            file.toString()));
+      }
       return new ClientSite(file, false);
     }
     String text;
