@@ -62,8 +62,8 @@ final class DfsioAnalyzeCommand implements Callable<Integer> {
     }
     Path p = io.harness.core.fs.Roots.parse("PATH", path);
     java.net.URI own = io.harness.core.fs.Roots.fileSystemOf("PATH", path);
-    java.net.URI uri = own != null ? io.harness.core.fs.Target.check(context.conf(), own, "PATH")
-        : io.harness.core.fs.Target.checkConfigured(context.conf(), "fs.defaultFS");
+    java.net.URI uri = own != null ? io.harness.core.fs.TargetUri.check(context.conf(), own, "PATH")
+        : io.harness.core.fs.TargetUri.checkConfigured(context.conf(), "fs.defaultFS");
     FileSystem fs = FileSystem.get(uri, context.conf());
     if (res != null && "file".equals(fs.getUri().getScheme())) {
       // the part file it reads (PATH, or part-00000 in the folder PATH)

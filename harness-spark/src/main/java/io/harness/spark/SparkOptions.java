@@ -153,7 +153,7 @@ public abstract class SparkOptions<B extends SparkOptions<B, P>, P> extends Work
       for (SparkTarget.PathArgument p : paths) {
         URI own = Roots.fileSystemOf(p.name(), p.text());
         if (own != null) {
-          Target.check(site.conf(), own, p.name());
+          io.harness.core.fs.TargetUri.check(site.conf(), own, p.name());
         } else if (defaultFs == null) {
           defaultFs = site.fileSystem().get();
         }

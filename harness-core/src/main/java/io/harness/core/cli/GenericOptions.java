@@ -192,7 +192,7 @@ public final class GenericOptions {
       throw new UsageException(option, "'" + value + "' is not a file system URI: it has no scheme "
           + "(e.g. hdfs://namenode:8020, ofs://om/)");
     }
-    if (io.harness.core.fs.Target.NEEDS_AUTHORITY.contains(uri.getScheme().toLowerCase(Locale.ROOT))
+    if (io.harness.core.fs.TargetUri.NEEDS_AUTHORITY.contains(uri.getScheme().toLowerCase(Locale.ROOT))
         && uri.getAuthority() == null) {
       throw new UsageException(option, "'" + value + "' is not a file system URI: " + uri.getScheme()
           + ":// needs " + (uri.getScheme().equalsIgnoreCase("o3fs") ? "a bucket (o3fs://bucket.volume/)"

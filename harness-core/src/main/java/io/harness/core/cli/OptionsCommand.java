@@ -145,7 +145,7 @@ public final class OptionsCommand extends WorkloadCommand {
   protected RunBuilder.Start<?> start(TargetSource<Target> fileSystem) {
     String fs = context.genericOptions().fs();
     WorkloadOptions.Site site = new WorkloadOptions.Site(context.conf(),
-        () -> Target.checkConfigured(context.conf(), fs != null ? "-fs" : "fs.defaultFS"), fs != null,
+        () -> io.harness.core.fs.TargetUri.checkConfigured(context.conf(), fs != null ? "-fs" : "fs.defaultFS"), fs != null,
         context.genericOptions().settings(), context.err());
     return checked.start(site, fileSystem);
   }

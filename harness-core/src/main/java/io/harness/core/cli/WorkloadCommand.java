@@ -217,8 +217,8 @@ public abstract class WorkloadCommand implements Callable<Integer>, HarnessSubco
     }
     PathArgument p = targetPath();
     URI own = p == null || p.value() == null ? null : Roots.fileSystemOf(p.name(), p.value());
-    URI uri = own != null ? Target.check(context.conf(), own, p.name())
-        : Target.checkConfigured(context.conf(), context.genericOptions().fs() != null ? "-fs" : "fs.defaultFS");
+    URI uri = own != null ? io.harness.core.fs.TargetUri.check(context.conf(), own, p.name())
+        : io.harness.core.fs.TargetUri.checkConfigured(context.conf(), context.genericOptions().fs() != null ? "-fs" : "fs.defaultFS");
     return () -> Target.configured(context.conf(), uri);
   }
 

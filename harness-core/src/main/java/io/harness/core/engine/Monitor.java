@@ -4,7 +4,6 @@ import io.harness.core.records.LiveFeed;
 import io.harness.core.records.Stopping;
 import io.harness.core.records.TaskRecorder;
 import io.harness.core.records.Window;
-
 import io.harness.core.base.Durations;
 import io.harness.core.base.Sizes;
 import java.io.PrintStream;

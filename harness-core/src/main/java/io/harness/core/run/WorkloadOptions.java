@@ -166,11 +166,11 @@ public abstract class WorkloadOptions<B extends WorkloadOptions<B, P>, P> extend
   @Override
   protected final Start<?> start(Configuration conf, java.net.URI fileSystem, java.io.PrintStream err) {
     P plan = plan(conf);
-    Site site = new Site(conf, () -> Target.check(conf, fileSystem, "fileSystem"), false, java.util.Map.of(), err);
+    Site site = new Site(conf, () -> io.harness.core.fs.TargetUri.check(conf, fileSystem, "fileSystem"), false, java.util.Map.of(), err);
     if (ownTarget()) {
       return newRun(plan, site, null);
     }
-    java.net.URI uri = Target.check(conf, fileSystem, "fileSystem");
+    java.net.URI uri = io.harness.core.fs.TargetUri.check(conf, fileSystem, "fileSystem");
     return newRun(plan, site, () -> Target.configured(conf, uri));
   }
 
