@@ -86,7 +86,8 @@ public final class YarnContainers extends ClusterContainers {
     for (String task : List.of("map", "reduce")) {
       client.put("mapreduce." + task + ".memory.mb", Integer.toString(TASK_MB));
     }
-    client.putAll(taskJvmOptions(""));
+    // the tasks are JVMs in the containers too: the servers' extra options (Service.SERVER_OPTIONS) are theirs
+    client.putAll(taskJvmOptions(System.getProperty(Service.SERVER_OPTIONS, "").trim()));
     // an application master gives up stopping a container on a lost node after 10 s (the default, 3 minutes, holds
     // the lost node's task attempts in KILL_CONTAINER_CLEANUP, and their maps wait that long to run again)
     client.put("yarn.client.nodemanager-connect.max-wait-ms", "10000");
@@ -117,6 +118,10 @@ public final class YarnContainers extends ClusterContainers {
       n.put("yarn.nodemanager.local-dirs", dataPath(name, "local"));
       n.put("yarn.nodemanager.log-dirs", dataPath(name, "logs"));
       n.putAll(NODE_MANAGER_SETTINGS);
+      // each container's files are fetched by a JVM of its own (DefaultContainerExecutor's localizer): a JVM in the
+      // containers too, with the servers' extra options
+      n.put("yarn.nodemanager.container-localizer.java.opts", ("-Xmx256m " + System.getProperty(
+          Service.SERVER_OPTIONS, "")).trim());
       n.putAll(extra);
       service(name, "org.apache.hadoop.yarn.server.nodemanager.NodeManager", n, "384m", p[0]);
       nodeManagers.add(name);

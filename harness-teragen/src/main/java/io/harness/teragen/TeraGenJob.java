@@ -35,6 +35,9 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * committer moves the files into the output directory and writes {@code _SUCCESS}, as TeraGen's does.
  */
 public final class TeraGenJob {
+  /** A map's report's header: with --instrument on a cluster, the agent's counters of its JVM (else none). */
+  record Side(String timings) {}
+
   /** The maps' side files (record + checksum), read and removed by the launcher. */
   static final String SIDE_PREFIX = "_harness-";
   /** Where a stopped run's launcher tells the maps to end ({@link io.harness.core.engine.MapStop}): removed after. */
@@ -157,11 +160,12 @@ public final class TeraGenJob {
     java.util.Arrays.sort(sides);
     for (FileStatus side : sides) {
       String name = side.getPath().getName().substring(SIDE_PREFIX.length());
-      String[] lines;
-      try (FSDataInputStream in = fs.open(side.getPath())) {
-        lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
+      io.harness.core.engine.MapReports.Report report = io.harness.core.engine.MapReports.read(fs, side.getPath())
+          .orElseThrow(() -> new IOException(side.getPath() + " is gone"));
+      if (report.tasks().size() != 1) {
+        throw new IOException(side.getPath() + ": " + report.tasks().size() + " task line(s), not its map's one");
       }
-      TaskLine line = TaskLine.read(lines[0]);
+      TaskLine line = report.tasks().get(0);
       TaskRecord r = line.record();
       boolean late = started != null && started.late().contains(r.index());
       if (!late || barrier.countLate()) {
@@ -176,8 +180,9 @@ public final class TeraGenJob {
         extra.put(io.harness.core.run.Analysis.LATE, true);
       }
       records.add(r.with(r.index(), extra));
-      if (recording != null && lines.length > 1 && !lines[1].isBlank()) {
-        recording.addTaskTimings(name, TaskInstrumentation.parse(lines[1]));
+      String timings = report.header(Side.class).timings();
+      if (recording != null && timings != null) {
+        recording.addTaskTimings(name, TaskInstrumentation.parse(timings));
       }
       fs.delete(side.getPath(), false);
     }

@@ -81,10 +81,8 @@ public final class TeraGenMapper extends Mapper<IntWritable, NullWritable, NullW
       // the map's record, in the records file's shape (its checksum noted); with --instrument on a cluster, this
       // map's JVM ran the agent: its counters (the range's file written and closed) on a second line
       String timings = TaskInstrumentation.snapshot(context.getConfiguration());
-      try (FSDataOutputStream out = fs.create(new Path(work, TeraGenJob.SIDE_PREFIX + range.fileName()), true)) {
-        out.write((TaskLine.of(indexed, alone.intervals()).text() + "\n" + (timings == null ? "" : timings + "\n"))
-            .getBytes(StandardCharsets.UTF_8));
-      }
+      io.harness.core.engine.MapReports.write(fs, new Path(work, TeraGenJob.SIDE_PREFIX + range.fileName()),
+          timings == null ? null : new TeraGenJob.Side(timings), List.of(TaskLine.of(indexed, alone.intervals())));
       if (start != null) {
         start.report();
       }

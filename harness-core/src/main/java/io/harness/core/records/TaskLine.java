@@ -11,7 +11,7 @@ import java.util.SortedMap;
 /**
  * A task's record as one line of JSON: the one shape a task has between whatever ran it and the run's folder. The
  * records file holds one per task, and every engine whose tasks run elsewhere sends them back in it (a MapReduce
- * map's line in dfsio's part file or teragen's side file). Every field of the {@link TaskRecord}: its latency
+ * map's line in dfsio's part file or in its map's report, {@code engine.MapReports}). Every field of the {@link TaskRecord}: its latency
  * histograms in HdrHistogram's compressed Base64 form, its bytes per 100 ms tick as a dense array from
  * {@code firstTick}, its error, whether it was interrupted, the stack of a stuck call and what its body noted.
  * A task that ran in a JVM of its own (a MapReduce map) adds its calls' latency per second of the run

@@ -7,6 +7,7 @@ import io.harness.core.records.TaskStreams;
 import io.harness.core.records.Window;
 import io.harness.core.workload.Figures;
 import io.harness.core.engine.ItemLoop;
+import io.harness.core.engine.OwnClients;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
 import io.harness.core.workload.Workload;
@@ -15,17 +16,15 @@ import io.harness.core.fs.Target;
 import io.harness.core.base.Durations;
 import io.harness.core.base.Sizes;
 import java.io.IOException;
-import java.net.URI;
 import java.util.Locale;
 import java.util.OptionalLong;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
  * Freon's HCFS file generator for the pipeline: files {@code <path>/<prefix>/<n>} on a number of threads
- * (Freon's loop: {@link ItemLoop}), each thread through a file system client of its own as Freon's, each file
+ * (Freon's loop: {@link ItemLoop}), each thread through a file system client of its own ({@link OwnClients}), each file
  * written from the content buffer, {@code --copy-buffer} bytes per call with an optional hflush / hsync after each,
  * and timed from create to close.
  */
@@ -103,7 +102,10 @@ public final class DfsgWorkload implements Workload<Target> {
     new SeededData(plan.seed(), 0).fill(content, 0, plan.bufferBytes(), 0);
     ItemLoop loop = new ItemLoop(plan.timeBounded() ? -1 : plan.files(), plan.threads(),
         plan.timeBounded() ? new Window(0, plan.durationNanos()) : Window.NONE, plan.failAtEnd(), "freon dfsg",
-        "files", "file", new FileWriters(fs.getUri(), target.conf(), content));
+        "files", "file", new OwnClients(fs.getUri(), target.conf(), (own, item, rec) -> {
+          writeFile(own, new Path(dir, Long.toString(item)), content, rec);
+          return plan.fileBytes();
+        }));
     String line = String.format(Locale.ROOT, "freon dfsg: %s x %s, %d thread(s), buffer %d B, %d B per write, "
         + "sync %s, to %s", plan.timeBounded() ? "files for " + Durations.format(plan.durationNanos())
             : plan.files() + " file(s)", Sizes.format(plan.fileBytes()), plan.threads(), plan.bufferBytes(),
@@ -120,44 +122,6 @@ public final class DfsgWorkload implements Workload<Target> {
   @Override
   public Figures figures(RunRecords records) {
     return DfsgFigures.of(plan, directory, records);
-  }
-
-  /**
-   * The files of one loop: each thread writes through a file system client of its own, opened before its first file
-   * and closed after its last, as Freon's threads do (a client shared by all threads is one more thing they would
-   * wait on together: Ozone's client has one connection per datanode pipeline).
-   */
-  private final class FileWriters implements ItemLoop.Item {
-    private final URI uri;
-    private final Configuration conf;
-    private final byte[] content;
-    private final ThreadLocal<FileSystem> own = new ThreadLocal<>();
-
-    FileWriters(URI uri, Configuration conf, byte[] content) {
-      this.uri = uri;
-      this.conf = conf;
-      this.content = content;
-    }
-
-    @Override
-    public void threadStarted() throws IOException {
-      own.set(FileSystem.newInstance(uri, conf));
-    }
-
-    @Override
-    public long run(long item, TaskRecorder rec) throws Exception {
-      writeFile(own.get(), new Path(dir, Long.toString(item)), content, rec);
-      return plan.fileBytes();
-    }
-
-    @Override
-    public void threadEnded() throws IOException {
-      FileSystem fs = own.get();
-      own.remove();
-      if (fs != null) {
-        fs.close();
-      }
-    }
   }
 
   /**

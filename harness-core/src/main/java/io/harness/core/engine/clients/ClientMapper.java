@@ -5,9 +5,9 @@ import io.harness.core.records.Intervals;
 import io.harness.core.records.LocalHost;
 import io.harness.core.engine.MapStop;
 import io.harness.core.engine.TaskInstrumentation;
+import io.harness.core.engine.MapReports;
 import io.harness.core.records.TaskLine;
 import io.harness.core.records.TaskRecord;
-import io.harness.core.result.ResultWriter;
 import io.harness.core.engine.Engine;
 import io.harness.core.engine.ItemLoop;
 import io.harness.core.engine.PhaseLoop;
@@ -19,8 +19,6 @@ import io.harness.core.fs.Target;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,20 +87,17 @@ public final class ClientMapper extends Mapper<IntWritable, NullWritable, NullWr
     for (Intervals.Interval i : records.intervals()) {
       seconds.add(new Intervals.Interval(i.kind(), Math.max(0, i.second() + shift), i.compact()));
     }
-    Path file = new Path(barrier.dir(), "report/" + report.client());
-    try (Writer w = new java.io.OutputStreamWriter(target.fs().create(file, true), StandardCharsets.UTF_8)) {
-      w.write(ResultWriter.mapper().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-          .writeValueAsString(report) + "\n");
-      int perClient = records.tasks().size();
-      for (TaskRecord t : records.tasks()) {
-        Map<String, Object> extra = new LinkedHashMap<>(t.extra());
-        extra.put(ClientJob.CLIENT, report.client());
-        if (report.late()) {
-          extra.put(ClientJob.LATE, true);
-        }
-        TaskRecord numbered = t.with(report.client() * perClient + t.index(), extra);
-        w.write(TaskLine.of(numbered, t == records.tasks().get(0) ? seconds : List.of()).text() + "\n");
+    int perClient = records.tasks().size();
+    List<TaskLine> lines = new ArrayList<>();
+    for (TaskRecord t : records.tasks()) {
+      Map<String, Object> extra = new LinkedHashMap<>(t.extra());
+      extra.put(ClientJob.CLIENT, report.client());
+      if (report.late()) {
+        extra.put(ClientJob.LATE, true);
       }
+      TaskRecord numbered = t.with(report.client() * perClient + t.index(), extra);
+      lines.add(TaskLine.of(numbered, t == records.tasks().get(0) ? seconds : List.of()));
     }
+    MapReports.write(target.fs(), new Path(barrier.dir(), "report/" + report.client()), report, lines);
   }
 }

@@ -4,9 +4,9 @@ import io.harness.core.base.RunFailedException;
 import io.harness.core.records.EpochClock;
 import io.harness.core.records.Intervals;
 import io.harness.core.engine.TaskInstrumentation;
+import io.harness.core.engine.MapReports;
 import io.harness.core.records.TaskLine;
 import io.harness.core.records.TaskRecord;
-import io.harness.core.result.ResultWriter;
 import io.harness.core.engine.Clients;
 import io.harness.core.engine.Engine;
 import io.harness.core.engine.ItemLoop;
@@ -17,11 +17,9 @@ import io.harness.core.engine.Settings;
 import io.harness.core.workload.Workload;
 import io.harness.core.fs.Target;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -105,18 +103,18 @@ public final class ClientsEngine implements Engine {
     long end = Long.MIN_VALUE;
     int lost = 0;
     for (int c = 0; c < clients.count(); c++) {
-      List<String> lines = lines(fs, new Path(barrier.dir(), "report/" + c), job, c, stopped);
-      if (lines.isEmpty()) {
+      java.util.Optional<MapReports.Report> read = report(fs, new Path(barrier.dir(), "report/" + c), job, c,
+          stopped);
+      if (read.isEmpty()) {
         lost++;
         continue;
       }
-      ClientReport report = ResultWriter.mapper().readValue(lines.get(0), ClientReport.class);
+      ClientReport report = read.get().header(ClientReport.class);
       reports.add(report);
       if (report.timings() != null && settings.observation() != null) {
         settings.observation().addTaskTimings("client-" + c, TaskInstrumentation.parse(report.timings()));
       }
-      for (String text : lines.subList(1, lines.size())) {
-        TaskLine line = TaskLine.read(text);
+      for (TaskLine line : read.get().tasks()) {
         TaskRecord r = line.record();
         tasks.add(r);
         end = Math.max(end, r.endEpochNanos());
@@ -137,18 +135,16 @@ public final class ClientsEngine implements Engine {
   }
 
   /**
-   * The lines of client {@code c}'s side file; one missing is the run's failure (the job said it succeeded), unless
-   * the run was stopped (then none).
+   * Client {@code c}'s report; one missing is the run's failure (the job said it succeeded), unless the run was
+   * stopped (then none).
    */
-  private static List<String> lines(FileSystem fs, Path file, String job, int c, boolean stopped) throws IOException {
-    try (FSDataInputStream in = fs.open(file)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
-    } catch (java.io.FileNotFoundException e) {
-      if (stopped) {
-        return List.of();
-      }
+  private static java.util.Optional<MapReports.Report> report(FileSystem fs, Path file, String job, int c,
+      boolean stopped) throws IOException {
+    java.util.Optional<MapReports.Report> r = MapReports.read(fs, file);
+    if (r.isEmpty() && !stopped) {
       throw new RunFailedException("MapReduce job " + job + " succeeded but client " + c + " left no report in "
-          + file.getParent(), e);
+          + file.getParent());
     }
+    return r;
   }
 }
