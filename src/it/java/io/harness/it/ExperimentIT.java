@@ -63,7 +63,7 @@ class ExperimentIT {
 
   @Test
   void offlineGeneratorThreeRepeats(@TempDir Path dir) throws Exception {
-    Path out = run(dir, "offline-generator.yaml", "--set", "containers=2");
+    Path out = run(dir, "offline-generator.yaml", "--set", "containers=2", "--set", "size=16MB");
     List<List<String>> rows = checkTable(out);
     assertTrue(rows.stream().allMatch(l -> l.get(5).equals("3")), "three repeats in every cell");
     // runs alternate their order per repeat, and every run number is used once

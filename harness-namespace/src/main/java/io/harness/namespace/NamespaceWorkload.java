@@ -1,5 +1,6 @@
 package io.harness.namespace;
 
+import io.harness.core.workload.NamedWorkload;
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.UsageException;
 import io.harness.core.base.SeededData;
@@ -9,7 +10,6 @@ import io.harness.core.workload.RunOutcome;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
 import io.harness.core.engine.Slice;
-import io.harness.core.workload.Workload;
 import io.harness.core.fs.Roots;
 import io.harness.core.fs.Target;
 import io.harness.core.base.Durations;
@@ -29,12 +29,11 @@ import org.apache.hadoop.fs.Path;
  * into {@code t<i>-moved} / {@code moved}) and one ({@code d<i>}, or {@code dirs}) for mkdir's directories
  * {@code d<item>}; the phases run on {@link PhaseLoop}, each item one call whose kind is the phase's name.
  */
-public final class NamespaceWorkload implements Workload<Target> {
+public final class NamespaceWorkload extends NamedWorkload<Target, Namespace.Plan> {
   /** The phase that makes a mix's files, and the mix's. */
   static final String POPULATE = "populate";
   static final String MIX = "mix";
 
-  private final Namespace.Plan plan;
   private Path base;
   private NamespaceTree tree;
   private String directory;
@@ -45,23 +44,8 @@ public final class NamespaceWorkload implements Workload<Target> {
 
   /** The workload of {@code plan}; a saved run's directory was {@code directory} (null: a new run). */
   NamespaceWorkload(Namespace.Plan plan, String directory) {
-    this.plan = plan;
+    super("namespace", "phases", plan);
     this.directory = directory;
-  }
-
-  @Override
-  public String name() {
-    return "namespace";
-  }
-
-  @Override
-  public String operation() {
-    return "phases";
-  }
-
-  @Override
-  public Namespace.Plan plan() {
-    return plan;
   }
 
   /** As -t is at most -n: every thread of every client needs an item; and --rate is over every client's threads. */

@@ -1,10 +1,10 @@
 package io.harness.spark;
 
+import io.harness.core.workload.NamedWorkload;
 import io.harness.core.base.UsageException;
 import io.harness.core.workload.Figures;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
-import io.harness.core.workload.Workload;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -18,31 +18,15 @@ import org.apache.hadoop.fs.Path;
  * source and the destination may be on different file systems); {@code spark generate}'s description travels
  * with the rows; with {@code --verify}, both sets are counted and the copy is scanned.
  */
-public final class CopyWorkload implements Workload<SparkTarget> {
+public final class CopyWorkload extends NamedWorkload<SparkTarget, Copy.Plan> {
   static final String SRC = "SRC";
   static final String DST = "DST";
 
-  private final Copy.Plan plan;
   private ParquetDirs.DataFiles sourceFiles;
   private String writesUnder;
 
   public CopyWorkload(Copy.Plan plan) {
-    this.plan = plan;
-  }
-
-  @Override
-  public String name() {
-    return "spark";
-  }
-
-  @Override
-  public String operation() {
-    return "copy";
-  }
-
-  @Override
-  public Copy.Plan plan() {
-    return plan;
+    super("spark", "copy", plan);
   }
 
   @Override

@@ -1,9 +1,9 @@
 package io.harness.spark;
 
+import io.harness.core.workload.NamedWorkload;
 import io.harness.core.workload.Figures;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
-import io.harness.core.workload.Workload;
 import java.util.Locale;
 
 /**
@@ -11,30 +11,14 @@ import java.util.Locale;
  * files' footers), then with {@code --verify} a scan of every row. Before Spark starts, every data file must
  * be a Parquet file (bad input otherwise).
  */
-public final class CountWorkload implements Workload<SparkTarget> {
+public final class CountWorkload extends NamedWorkload<SparkTarget, Count.Plan> {
   /** The data set's argument. */
   static final String DIR = "DIR";
 
-  private final Count.Plan plan;
   private ParquetDirs.DataFiles files;
 
   public CountWorkload(Count.Plan plan) {
-    this.plan = plan;
-  }
-
-  @Override
-  public String name() {
-    return "spark";
-  }
-
-  @Override
-  public String operation() {
-    return "count";
-  }
-
-  @Override
-  public Count.Plan plan() {
-    return plan;
+    super("spark", "count", plan);
   }
 
   @Override

@@ -1,9 +1,9 @@
 package io.harness.spark;
 
+import io.harness.core.workload.NamedWorkload;
 import io.harness.core.workload.Figures;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
-import io.harness.core.workload.Workload;
 import io.harness.core.base.Sizes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,30 +19,14 @@ import java.util.OptionalLong;
  * a scan of every row. Rows are made on the executors from {@code spark.range}: nothing is collected on the
  * driver. The measured jobs are the batches, from the first one's start to the last one's end.
  */
-public final class GenerateWorkload implements Workload<SparkTarget> {
+public final class GenerateWorkload extends NamedWorkload<SparkTarget, Generate.Plan> {
   /** The data set's argument. */
   static final String DIR = "DIR";
 
-  private final Generate.Plan plan;
   private String writesUnder;
 
   public GenerateWorkload(Generate.Plan plan) {
-    this.plan = plan;
-  }
-
-  @Override
-  public String name() {
-    return "spark";
-  }
-
-  @Override
-  public String operation() {
-    return "generate";
-  }
-
-  @Override
-  public Generate.Plan plan() {
-    return plan;
+    super("spark", "generate", plan);
   }
 
   @Override

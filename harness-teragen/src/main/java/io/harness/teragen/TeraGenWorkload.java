@@ -1,5 +1,6 @@
 package io.harness.teragen;
 
+import io.harness.core.workload.NamedWorkload;
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.UsageException;
 import io.harness.core.records.EpochClock;
@@ -10,12 +11,10 @@ import io.harness.core.engine.LocalEngine;
 import io.harness.core.workload.RunOutcome;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
-import io.harness.core.workload.Workload;
 import io.harness.core.fs.Roots;
 import io.harness.core.fs.Target;
 import io.harness.core.base.Sizes;
 import java.io.IOException;
-import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
@@ -27,32 +26,16 @@ import org.apache.hadoop.fs.Path;
  * task (a thread, or a map of a MapReduce job) per file; the local engine leaves {@code _SUCCESS} when every
  * file was written, as a job's committer does.
  */
-public final class TeraGenWorkload implements Workload<Target> {
+public final class TeraGenWorkload extends NamedWorkload<Target, TeraGen.Plan> {
   /** What a teragen output directory may hold for --overwrite to replace it. */
   static final Pattern OUTPUT_ENTRY = Pattern.compile("part-m-\\d{5,}|_SUCCESS|_temporary|_clients"
       + "|_harness-part-m-\\d{5,}|\\.part-m-\\d{5,}\\.crc|\\._SUCCESS\\.crc");
 
-  private final TeraGen.Plan plan;
   private Path out;
   private boolean mapReduce;
 
   public TeraGenWorkload(TeraGen.Plan plan) {
-    this.plan = plan;
-  }
-
-  @Override
-  public String name() {
-    return "teragen";
-  }
-
-  @Override
-  public String operation() {
-    return "generate";
-  }
-
-  @Override
-  public TeraGen.Plan plan() {
-    return plan;
+    super("teragen", "generate", plan);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.harness.teragen;
 
+import io.harness.core.workload.NamedWorkload;
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.UsageException;
 import io.harness.core.records.Window;
@@ -7,7 +8,6 @@ import io.harness.core.workload.Figures;
 import io.harness.core.engine.LocalEngine;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
-import io.harness.core.workload.Workload;
 import io.harness.core.fs.Target;
 import java.io.IOException;
 import java.util.Arrays;
@@ -21,28 +21,12 @@ import org.apache.hadoop.fs.Path;
  * {@code _} or {@code .}, in name order, as TeraValidate orders them); rows, checksum and key order come from
  * the tasks' records.
  */
-public final class TeraValidateWorkload implements Workload<Target> {
-  private final TeraValidate.Plan plan;
+public final class TeraValidateWorkload extends NamedWorkload<Target, TeraValidate.Plan> {
   private Path path;
   private FileStatus[] files;
 
   public TeraValidateWorkload(TeraValidate.Plan plan) {
-    this.plan = plan;
-  }
-
-  @Override
-  public String name() {
-    return "teravalidate";
-  }
-
-  @Override
-  public String operation() {
-    return "validate";
-  }
-
-  @Override
-  public TeraValidate.Plan plan() {
-    return plan;
+    super("teravalidate", "validate", plan);
   }
 
   @Override

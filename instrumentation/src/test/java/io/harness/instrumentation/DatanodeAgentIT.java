@@ -96,7 +96,7 @@ class DatanodeAgentIT {
     args.addAll(List.of("-nrFiles", "2"));
     ChildJvm jvm = ChildJvm.start(dir, List.of("-Xmx1500m", "-Djdk.attach.allowAttachSelf=true",
         "-D" + Attach.AGENT_JAR_PROPERTY + "=" + ChildJvm.agentJar()), List.of(ChildJvm.agentJar()),
-        HarnessRunsProgram.class, args);
+        io.harness.testkit.HarnessRuns.class, args);
     assertEquals(0, jvm.waitFor(2 * TIMEOUT_S), jvm.stderr());
     Reports.assertNoRuleErrors(jvm.stderr());
     List<Path> results;

@@ -16,8 +16,6 @@ final class ExperimentFigures {
   static final List<String> RUN_COLUMNS = RunCsv.RESULT_COLUMNS.stream()
       .filter(c -> !List.of("run", "workload", "operation", "target", "started_at", "exit_code", "item").contains(c))
       .toList();
-  private static final Pattern KIND = Pattern.compile("[a-z0-9_]+_(" + String.join("|", RunCsv.KIND_COLUMNS)
-      + "|ops_per_sec)");
   /**
    * A column a workload publishes of its own ({@code io.harness.core.workload.Column}), known here by its unit's
    * suffix: a rate, a time, a size, a count or a score.
@@ -44,7 +42,7 @@ final class ExperimentFigures {
 
   /** Refuses a name that no result.csv can have. */
   static void check(String arg, String path, String figure) {
-    if (!RUN_COLUMNS.contains(figure) && !KIND.matcher(figure).matches() && !OWN.matcher(figure).matches()) {
+    if (!RUN_COLUMNS.contains(figure) && !RunCsv.isKindColumn(figure) && !OWN.matcher(figure).matches()) {
       throw new UsageException(arg, path + ": '" + figure + "' is not a column of a run's result.csv (one of "
           + String.join(", ", RUN_COLUMNS) + ", or KIND_" + String.join("|", RunCsv.KIND_COLUMNS)
           + " such as write_p99_ms, or PHASE_ops_per_sec such as create_ops_per_sec, or a workload's own column "

@@ -100,7 +100,7 @@ public final class RunCsv {
       List<Column> out = new ArrayList<>();
       for (String name : row.keySet()) {
         Double v = number(row, name);
-        if (!RUN_COLUMNS.contains(name) && !name.equals("item") && !KIND.matcher(name).matches() && v != null) {
+        if (!RUN_COLUMNS.contains(name) && !name.equals("item") && !isKindColumn(name) && v != null) {
           out.add(column(name, row.get("item"), v));
         }
       }
@@ -113,6 +113,11 @@ public final class RunCsv {
   /** A per-kind column of {@value #RESULT}: {@code write_p99_ms}. */
   private static final java.util.regex.Pattern KIND = java.util.regex.Pattern.compile("[a-z0-9_]+_("
       + String.join("|", KIND_COLUMNS) + ")");
+
+  /** Whether {@code name} is a per-kind column of {@value #RESULT} ({@code write_p99_ms}, {@code create_ops}). */
+  public static boolean isKindColumn(String name) {
+    return KIND.matcher(name).matches();
+  }
 
   /** A saved column known only by its name (and the run's {@code item} word). */
   static Column column(String name, String item, double value) {

@@ -1,5 +1,6 @@
 package io.harness.freon.dfsg;
 
+import io.harness.core.workload.NamedWorkload;
 import io.harness.core.base.RunFailedException;
 import io.harness.core.base.SeededData;
 import io.harness.core.records.TaskRecorder;
@@ -10,7 +11,6 @@ import io.harness.core.engine.ItemLoop;
 import io.harness.core.engine.OwnClients;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
-import io.harness.core.workload.Workload;
 import io.harness.core.fs.Roots;
 import io.harness.core.fs.Target;
 import io.harness.core.base.Durations;
@@ -28,35 +28,14 @@ import org.apache.hadoop.fs.Path;
  * written from the content buffer, {@code --copy-buffer} bytes per call with an optional hflush / hsync after each,
  * and timed from create to close.
  */
-public final class DfsgWorkload implements Workload<Target> {
-  private final Dfsg.Plan plan;
+public final class DfsgWorkload extends NamedWorkload<Target, Dfsg.Plan> {
   private Path dir;
   private String directory;
 
   /** The workload of {@code plan}; a saved run's files went to {@code directory} (null: a new run). */
   DfsgWorkload(Dfsg.Plan plan, String directory) {
-    this.plan = plan;
+    super("freon", "dfsg", "freon dfsg", plan);
     this.directory = directory;
-  }
-
-  @Override
-  public String name() {
-    return "freon";
-  }
-
-  @Override
-  public String operation() {
-    return "dfsg";
-  }
-
-  @Override
-  public String label() {
-    return "freon dfsg";
-  }
-
-  @Override
-  public Dfsg.Plan plan() {
-    return plan;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.harness.freon.offline;
 
+import io.harness.core.workload.NamedWorkload;
 import io.harness.core.base.UsageException;
 import io.harness.core.records.TaskRecorder;
 import io.harness.core.records.Window;
@@ -7,7 +8,6 @@ import io.harness.core.workload.Figures;
 import io.harness.core.engine.ItemLoop;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
-import io.harness.core.workload.Workload;
 import io.harness.core.base.Sizes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,22 +28,11 @@ import org.apache.hadoop.ozone.OzoneConsts;
  * The preflight reads the volumes' VERSION files and refuses a datanode that runs, containers that exist
  * and disks without room ({@link Datanode}).
  */
-final class CgDnWorkload implements Workload<StoppedCluster> {
-  private final CgDn.Plan plan;
+final class CgDnWorkload extends NamedWorkload<StoppedCluster, CgDn.Plan> {
   private Datanode datanode;
 
   CgDnWorkload(CgDn.Plan plan) {
-    this.plan = plan;
-  }
-
-  @Override
-  public String name() {
-    return "freon";
-  }
-
-  @Override
-  public String operation() {
-    return "cgdn";
+    super("freon", "cgdn", plan);
   }
 
   @Override
@@ -51,11 +40,6 @@ final class CgDnWorkload implements Workload<StoppedCluster> {
     return java.util.OptionalLong.of(io.harness.core.base.Sizes.planned("-n x --keys-per-container x --key-size",
         io.harness.core.base.Sizes.planned("-n x --keys-per-container", plan.placed().size(),
             plan.ids().keysPerContainer()), plan.ids().keySize()));
-  }
-
-  @Override
-  public CgDn.Plan plan() {
-    return plan;
   }
 
   @Override

@@ -1,12 +1,12 @@
 package io.harness.freon.offline;
 
+import io.harness.core.workload.NamedWorkload;
 import io.harness.core.base.UsageException;
 import io.harness.core.records.Window;
 import io.harness.core.workload.Figures;
 import io.harness.core.engine.ItemLoop;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
-import io.harness.core.workload.Workload;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.apache.hadoop.hdds.utils.TransactionInfo;
@@ -34,33 +34,17 @@ import org.apache.hadoop.ozone.om.helpers.QuotaUtil;
  * 2^53 and more), derived from the container ids, and update ids are the OM's last applied
  * transaction index, so the OM's later updates of these objects pass its update-id checks.
  */
-final class CgOmWorkload implements Workload<StoppedCluster> {
+final class CgOmWorkload extends NamedWorkload<StoppedCluster, CgOm.Plan> {
   static final String OM = "OM";
   static final String DB = OzoneConsts.OM_DB_NAME;
 
-  private final CgOm.Plan plan;
   private Path dbParent;
   private String dbKey;
   private BucketLayout bucketLayout;
   private long updateId;
 
   CgOmWorkload(CgOm.Plan plan) {
-    this.plan = plan;
-  }
-
-  @Override
-  public String name() {
-    return "freon";
-  }
-
-  @Override
-  public String operation() {
-    return "cgom";
-  }
-
-  @Override
-  public CgOm.Plan plan() {
-    return plan;
+    super("freon", "cgom", plan);
   }
 
   @Override

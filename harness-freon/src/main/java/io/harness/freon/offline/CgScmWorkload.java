@@ -1,12 +1,12 @@
 package io.harness.freon.offline;
 
+import io.harness.core.workload.NamedWorkload;
 import io.harness.core.base.UsageException;
 import io.harness.core.records.Window;
 import io.harness.core.workload.Figures;
 import io.harness.core.engine.ItemLoop;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
-import io.harness.core.workload.Workload;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,11 +32,10 @@ import org.apache.hadoop.hdds.utils.db.TableIterator;
  * range (so containers SCM allocates after its restart get new ids) once every row is in it. SCM learns
  * where the replicas are from the datanodes' container reports.
  */
-final class CgScmWorkload implements Workload<StoppedCluster> {
+final class CgScmWorkload extends NamedWorkload<StoppedCluster, CgScm.Plan> {
   static final String SCM = "SCM";
   static final String DB = "scm.db";
 
-  private final CgScm.Plan plan;
   private Path dbParent;
   private String dbKey;
   private String clusterId;
@@ -45,22 +44,7 @@ final class CgScmWorkload implements Workload<StoppedCluster> {
   private long highestExisting;
 
   CgScmWorkload(CgScm.Plan plan) {
-    this.plan = plan;
-  }
-
-  @Override
-  public String name() {
-    return "freon";
-  }
-
-  @Override
-  public String operation() {
-    return "cgscm";
-  }
-
-  @Override
-  public CgScm.Plan plan() {
-    return plan;
+    super("freon", "cgscm", plan);
   }
 
   @Override

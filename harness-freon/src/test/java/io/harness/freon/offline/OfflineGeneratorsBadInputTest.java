@@ -47,9 +47,9 @@ class OfflineGeneratorsBadInputTest {
   private void refused(OzoneConfiguration conf, Supplier<OfflineOptions<?, ?>> command, String expected, String... args)
       throws IOException {
     Map<String, String> before = TreeSnapshot.of(dir);
-    Cli.Result r = Cli.run(conf, command.get(), args);
+    io.harness.testkit.Run r = Cli.run(conf, command.get(), args);
     assertEquals(2, r.code(), "exit code; stderr: " + r.err());
-    assertEquals(1, r.errLines().length, "one line: " + r.err());
+    assertEquals(1, r.errLines().size(), "one line: " + r.err());
     assertTrue(r.err().contains(expected), "stderr should say '" + expected + "': " + r.err());
     assertEquals("", r.out(), "nothing reported");
     assertEquals(before, TreeSnapshot.of(dir), "nothing written under " + dir);
@@ -148,7 +148,7 @@ class OfflineGeneratorsBadInputTest {
           + " in use by a running SCM? stop it first (process " + ProcessHandle.current().pid(), args);
     }
 
-    Cli.Result ok = Cli.run(conf, new CgScm(), args);
+    io.harness.testkit.Run ok = Cli.run(conf, new CgScm(), args);
     assertEquals(0, ok.code(), ok.err());
     try (DBStore store = DBStoreBuilder.newBuilder(conf, SCMDBDefinition.get(), "scm.db", dir)
         .setOpenReadOnly(true).setCreateCheckpointDirs(false).setEnableRocksDbMetrics(false).build()) {

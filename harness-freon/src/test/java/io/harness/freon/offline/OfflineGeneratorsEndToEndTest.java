@@ -129,7 +129,7 @@ class OfflineGeneratorsEndToEndTest {
       // Bad input on the stopped cluster's directories: exit 2, one line, nothing written.
       Path scmDb = Paths.get(clusterConf.get("ozone.scm.db.dirs"));
       Map<String, String> before = TreeSnapshot.of(scmDb);
-      Cli.Result clash = Cli.run(confs.scm, new CgScm(), "--from", Long.toString(highest), "-n", "2",
+      io.harness.testkit.Run clash = Cli.run(confs.scm, new CgScm(), "--from", Long.toString(highest), "-n", "2",
           "--keys-per-container", "1", "--key-size", "1MB", "--run-dir", runDir.toString());
       assertRefused(clash, "container " + highest + " already exists in the SCM DB");
       assertTrue(clash.err().contains("use --from " + (highest + 1)), clash.err());
@@ -160,14 +160,14 @@ class OfflineGeneratorsEndToEndTest {
       for (int i = 0; i < DATANODES; i++) {
         // the first one under async-profiler, as every workload can be (--profile)
         String[] profile = i == 0 ? new String[] {"--profile", "wall"} : new String[0];
-        Cli.Result a = Cli.run(confs.dn.get(i), new CgDn(), concat(concat(commonA, "--index", Integer.toString(i),
+        io.harness.testkit.Run a = Cli.run(confs.dn.get(i), new CgDn(), concat(concat(commonA, "--index", Integer.toString(i),
             "--datanodes", "3", "--seed", Long.toString(SEED), "-t", "2"), profile));
         assertOk(a);
         assertTrue(a.out().contains("schema v3, FILE_PER_BLOCK"), a.out());
         assertTrue(a.out().contains("cgdn: containers " + CONTAINERS_A + ", keys " + CONTAINERS_A * KEYS_PER_CONTAINER
             + ", bytes " + CONTAINERS_A * KEYS_PER_CONTAINER * KEY_A + " "), a.out());
         dn0Out = i == 0 ? a.out() : dn0Out;
-        Cli.Result b = Cli.run(confs.dn.get(i), new CgDn(), concat(commonB, "--index", Integer.toString(i),
+        io.harness.testkit.Run b = Cli.run(confs.dn.get(i), new CgDn(), concat(commonB, "--index", Integer.toString(i),
             "--datanodes", "3", "--zero", "-D", "hdds.datanode.container.schema.v3.enabled=false",
             "-D", "ozone.scm.container.layout=FILE_PER_CHUNK"));
         assertOk(b);
@@ -484,13 +484,13 @@ class OfflineGeneratorsEndToEndTest {
     return min;
   }
 
-  private static void assertRefused(Cli.Result r, String message) {
+  private static void assertRefused(io.harness.testkit.Run r, String message) {
     assertEquals(2, r.code(), "exit code; stderr: " + r.err());
-    assertEquals(1, r.errLines().length, "one line on stderr: " + r.err());
+    assertEquals(1, r.errLines().size(), "one line on stderr: " + r.err());
     assertTrue(r.err().contains(message), "stderr should say '" + message + "': " + r.err());
   }
 
-  private static void assertOk(Cli.Result r) {
+  private static void assertOk(io.harness.testkit.Run r) {
     assertEquals(0, r.code(), "exit code; stdout: " + r.out() + " stderr: " + r.err());
   }
 

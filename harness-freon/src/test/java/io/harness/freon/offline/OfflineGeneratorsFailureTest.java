@@ -46,7 +46,7 @@ class OfflineGeneratorsFailureTest {
     conf.setBoolean("hdds.datanode.container.schema.v3.enabled", false);
     Path runs = dir.resolve("runs");
 
-    Cli.Result r = Cli.run(conf, new CgDn(), "--from", "511", "-n", "2", "--keys-per-container", "2",
+    io.harness.testkit.Run r = Cli.run(conf, new CgDn(), "--from", "511", "-n", "2", "--keys-per-container", "2",
         "--key-size", "1MB", "--size", "1GB", "--replication", "ONE", "--index", "0", "--datanodes", "1",
         "-t", "2", "--run-dir", runs.toString());
     assertEquals(1, r.code(), r.err());

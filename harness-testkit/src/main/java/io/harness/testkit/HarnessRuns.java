@@ -1,4 +1,4 @@
-package io.harness.instrumentation;
+package io.harness.testkit;
 
 import io.harness.core.cli.Harness;
 import java.util.ArrayList;
@@ -9,8 +9,8 @@ import java.util.List;
  * Runs harness command lines one after the other in this JVM ({@link Harness#run}), separated by {@code --next}:
  * how a test runs two workloads in one JVM. Exits with the first non-zero exit code (0 when all succeeded).
  */
-public final class HarnessRunsProgram {
-  private HarnessRunsProgram() {}
+public final class HarnessRuns {
+  private HarnessRuns() {}
 
   public static void main(String[] args) {
     List<List<String>> runs = new ArrayList<>();
