@@ -84,6 +84,12 @@ final class RunFacts {
           + Html.number(seconds[seconds.length / 2], 2) + " / " + Html.number(seconds[seconds.length - 1], 2)
           + (a.steadyIsPartial() ? " (one partial second)" : " (" + seconds.length + " whole s)")));
     }
+    // the workload's own figures, as its columns name them (result.csv's, compare's and an experiment's)
+    for (io.harness.core.workload.Column c : analysis.figures().columns()) {
+      if (c.value() != null) {
+        t.pair(c.heading(), Cell.of(Html.number(c.value(), 2)));
+      }
+    }
     page.add("<div class=\"columns\"><div>").add(t.html()).add("</div><div>");
     if (!a.latency().isEmpty()) {
       Table l = new Table("numbers latency", List.of("call (ms)", "calls", "mean", "p50", "p90", "p99", "p99.9", "max"));

@@ -72,4 +72,33 @@ class ExperimentTableTest {
     assertEquals(List.of("pipe / write: seconds, mb_per_sec", "pipe / count: items_per_sec",
         "pipe / copy: items_per_sec", "solo: seconds"), figures);
   }
+
+  /**
+   * A column a workload publishes of its own ({@code widgets_per_sec}, {@code widget_lateness_ms} of the report tests'
+   * sample workload, which no class of core names) is a figure an experiment names: its lines read it from the runs'
+   * result.csv, as result.csv, compare and the report show it (WorkloadColumnsTest).
+   */
+  @Test
+  void aWorkloadsOwnColumnIsAFigure(@TempDir Path dir) throws Exception {
+    Path yaml = dir.resolve("e.yaml");
+    Files.writeString(yaml, String.join("\n", "figures: [widgets_per_sec, widget_lateness_ms]", "targets:",
+        "  local: {fs: \"file:///\", root: /data}", "workloads:", "  - name: sample",
+        "    run: dfsio -write --root ${root}/s", ""));
+    ExperimentPlan plan = ExperimentPlan.of(ExperimentFile.read(yaml), 2, List.of());
+    List<Outcome> outcomes = new ArrayList<>();
+    double widgets = 0;
+    for (ExperimentPlan.Run r : plan.runs()) {
+      io.harness.core.report.SavedRun run = io.harness.core.report.SampleRun.save(dir.resolve("run-" + r.number()),
+          false);
+      io.harness.core.report.RunCsv.write(run.dir(), run.result(), run.columns(), run.records(), System.err);
+      widgets = run.columns().stream().filter(c -> c.name().equals("widgets_per_sec")).findFirst().orElseThrow()
+          .value();
+      outcomes.add(new Outcome(r, 0, run.dir(), r.number(), null));
+    }
+    ExperimentTable table = new ExperimentTable(plan, outcomes);
+    String w = String.format(java.util.Locale.ROOT, "%.2f", widgets);
+    List<String> md = table.markdown();
+    assertEquals("| sample | widgets_per_sec (/s) | " + w + " (" + w + ", " + w + ") |", md.get(2), md.toString());
+    assertEquals("| sample | widget_lateness_ms (ms) | 12.50 (12.50, 12.50) |", md.get(3), md.toString());
+  }
 }

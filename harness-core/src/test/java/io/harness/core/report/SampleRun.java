@@ -30,7 +30,7 @@ import org.HdrHistogram.Histogram;
  * per second of two kinds of call, instrumentation and profile figures, a cluster context, and text from the
  * run that tries to break out of the page (a path, an argument, a figure line, a cluster value).
  */
-final class SampleRun {
+public final class SampleRun {
   static final long S = 1_000_000_000L;
   /** A start on a whole second of the epoch. */
   static final long T0 = 1_700_000_000L * S;
@@ -138,7 +138,7 @@ final class SampleRun {
   }
 
   /** Saves the sample run in {@code dir} (result.json with a cluster context, records); returns it. */
-  static SavedRun save(Path dir, boolean withCluster) throws Exception {
+  public static SavedRun save(Path dir, boolean withCluster) throws Exception {
     return save(dir, withCluster, records());
   }
 

@@ -69,5 +69,19 @@ class WorkloadColumnsTest {
         lines.toString());
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("widget lateness ms,") && l.contains("12.5")),
         lines.toString());
+
+    // the report: a row of the run's result table per column, its heading and value
+    out.reset();
+    err.reset();
+    Path html = dir.resolve("report.html");
+    code = Harness.run(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), "report", a.dir().toString(), "-o", html.toString());
+    assertEquals(0, code, out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
+    String page = Files.readString(html);
+    assertTrue(page.matches("(?s).*widgets/s</t[hd]>\\s*<td[^>]*>" + java.util.regex.Pattern.quote(
+        Html.number(widgets, 2)) + "</td>.*"), "widgets/s and its value in the report's result table");
+    assertTrue(page.matches("(?s).*widget lateness ms</t[hd]>\\s*<td[^>]*>" + java.util.regex.Pattern.quote(
+        Html.number(12.5, 2)) + "</td>.*"),
+        "the lateness and its value in the report's result table");
   }
 }
