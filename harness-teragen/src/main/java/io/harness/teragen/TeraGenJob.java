@@ -161,7 +161,7 @@ public final class TeraGenJob {
     for (FileStatus side : sides) {
       String name = side.getPath().getName().substring(SIDE_PREFIX.length());
       io.harness.core.engine.MapReports.Report report = io.harness.core.engine.MapReports.read(fs, side.getPath())
-          .orElseThrow(() -> new IOException(side.getPath() + " is gone"));
+          .orElseThrow(() -> new IOException(side.getPath() + ": its map left no record in it"));
       if (report.tasks().size() != 1) {
         throw new IOException(side.getPath() + ": " + report.tasks().size() + " task line(s), not its map's one");
       }

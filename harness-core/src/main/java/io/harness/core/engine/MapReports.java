@@ -45,7 +45,7 @@ public final class MapReports {
     }
   }
 
-  /** The report in {@code file}; empty when the map left none. */
+  /** The report in {@code file}; empty when the map left none (no file, or one it ended before writing). */
   public static Optional<Report> read(FileSystem fs, Path file) throws IOException {
     List<String> lines;
     try (FSDataInputStream in = fs.open(file)) {
@@ -54,7 +54,8 @@ public final class MapReports {
       return Optional.empty();
     }
     if (lines.isEmpty()) {
-      throw new IOException(file + ": an empty map report (its map ended while writing it?)");
+      // the map ended (was killed or stopped) after creating the file and before writing it: it left none
+      return Optional.empty();
     }
     List<TaskLine> tasks = new ArrayList<>();
     for (String l : lines.subList(1, lines.size())) {
