@@ -42,7 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * What a run line gets changed, and nothing else (docs/testing.md says the same): sizes are divided by 1024 and
  * capped at 1 MB, counts capped (-nrFiles 2, freon dfsg -n 20, the offline generators' -n 2, teragen rows and
- * --expect-rows 10000, -m 4, --records 100, --iteration 2), --duration capped at 2 s and --warmup at 1 s, loops
+ * --expect-rows 10000, -m 4, --records 100, --iteration 2, io500's --mdtest-easy-n, --mdtest-hard-n and
+ * --ior-hard-segments 200), --duration capped at 2 s, --warmup and --stonewall at 1 s, loops
  * ({@code for ...; do}) run their body once; the placeholder hosts {@code hdfs://nn:8020} and
  * {@code ofs://om-host/} name a shared embedded cluster of their kind (3 datanodes), and {@code --embedded KIND[:N]}
  * gets the shared cluster of that kind and size instead of a new one; local outputs ({@code --run-dir},
@@ -579,8 +580,10 @@ class DocsCommandsIT {
         return rows(value);
       case "--duration":
         return "2s";
-      case "--warmup":
+      case "--warmup", "--stonewall":
         return "1s";
+      case "--mdtest-easy-n", "--mdtest-hard-n", "--ior-hard-segments":
+        return String.valueOf(Math.min(Long.parseLong(value), 200));
       case "-conf": {
         // a client file an earlier line (harness cluster --write-config) wrote under the test's folder
         Path written = Path.of(local(value));

@@ -10,7 +10,6 @@ import io.harness.core.workload.RunOutcome;
 import io.harness.core.records.RunRecords;
 import io.harness.core.engine.Settings;
 import io.harness.core.engine.Slice;
-import io.harness.core.fs.Roots;
 import io.harness.core.fs.Target;
 import io.harness.core.base.Durations;
 import io.harness.core.base.Sizes;
@@ -33,12 +32,13 @@ public final class NamespaceWorkload extends NamedWorkload<Target, Namespace.Pla
   /** The phase that makes a mix's files, and the mix's. */
   static final String POPULATE = "populate";
   static final String MIX = "mix";
+  /** Where the run's own directory goes without --path. */
+  static final String DEFAULT_PATH = "/harness-namespace";
 
   private Path base;
+  private io.harness.core.fs.OwnDirectory own;
   private NamespaceTree tree;
   private String directory;
-  /** The folder above the run's own that the run made, or null. */
-  private Path madeUnder;
   /** The threads over all clients ({@code -t} times {@code --clients}): the loop numbers its threads over them. */
   private int allThreads;
 
@@ -75,26 +75,16 @@ public final class NamespaceWorkload extends NamedWorkload<Target, Namespace.Pla
   /** The run's own directory, {@code <path>/<prefix>}, which it makes, works in and deletes. */
   @Override
   public java.util.Map<String, String> dataPaths(Target target) {
-    return java.util.Map.of("--path", directory != null ? directory
-        : new Path(target.resolveRoot(plan.path() != null ? plan.path() : "/harness-namespace"), plan.prefix())
-            .toString());
+    return java.util.Map.of("--path", io.harness.core.fs.OwnDirectory.of(target, plan.path(), DEFAULT_PATH,
+        plan.prefix(), directory));
   }
 
   @Override
   public void preflight(Target target) throws IOException {
-    Path under = target.resolveRoot(plan.path() != null ? plan.path() : "/harness-namespace");
-    base = directory != null ? new Path(directory) : new Path(under, plan.prefix());
+    own = io.harness.core.fs.OwnDirectory.check(target, plan.path(), DEFAULT_PATH, plan.prefix(), directory,
+        "namespace");
+    base = own.path();
     tree = new NamespaceTree(plan, base);
-    Roots.check(target, base, "--path");
-    Roots.checkAncestors(target, under, "--path");
-    // a saved run's workload, rebuilt (by analyze, or by a client of the MapReduce engine), finds it made
-    if (directory == null && target.fs().exists(base)) {
-      throw new UsageException("--prefix", target.fs().makeQualified(base) + " exists: a namespace run works in a "
-          + "directory of its own, which it makes (and deletes)");
-    }
-    // the default folder above it too (/harness-namespace, with no --path), when the run makes it: it goes again, if
-    // empty; a --path the user named stays
-    madeUnder = directory == null && plan.path() == null && !target.fs().exists(under) ? under : null;
   }
 
   @Override
@@ -128,7 +118,7 @@ public final class NamespaceWorkload extends NamedWorkload<Target, Namespace.Pla
     } else {
       PhaseLoop.Phase create = phase(fs, Phase.CREATE, 0, content, loop);
       phases.add(new PhaseLoop.Phase(POPULATE, (t, i, rec) -> new PhaseLoop.Done(POPULATE,
-          create.call().run(t, i, rec).bytes()), null, create.check(), 0, 0));
+          create.call().run(t, i, rec).bytes()), null, create.check(), 0, 0, null, null));
       PhaseLoop.Call mix = NamespaceMix.calls(plan, tree, allThreads, fs, content, loop);
       phases.add(PhaseLoop.Phase.timed(MIX, mix, plan.durationNanos()).atRate(plan.ratePerSec()));
     }
@@ -175,7 +165,7 @@ public final class NamespaceWorkload extends NamedWorkload<Target, Namespace.Pla
           throw new IOException("listed " + n + " entries in " + dir + ", expected " + expected);
         }
         return 0;
-      }, share -> plan.lists(), null);
+      }, (t, share) -> plan.lists(), null);
       case RENAME -> new PhaseLoop.Phase(kind, (t, i, rec) -> {
         Path from = tree.file(t, i, index);
         Path to = tree.file(t, i, index + 1);
@@ -207,15 +197,8 @@ public final class NamespaceWorkload extends NamedWorkload<Target, Namespace.Pla
   /** Deletes the run's own directory (and only it), unless {@code --keep}. */
   @Override
   public Figures finish(Target target, RunOutcome outcome, Settings settings) {
-    if (!plan.keep() && base != null) {
-      try {
-        target.fs().delete(base, true);
-        if (madeUnder != null && target.fs().listStatus(madeUnder).length == 0) {
-          target.fs().delete(madeUnder, false);
-        }
-      } catch (IOException e) {
-        settings.err().println("namespace: warning: " + directory + " not deleted: " + e.getMessage());
-      }
+    if (!plan.keep() && own != null) {
+      own.delete(target, settings.err(), "namespace");
     }
     return outcome.figures();
   }

@@ -42,14 +42,9 @@ class NamespaceHdfsTest {
     }
   }
 
-  /** The NameNode's activity counters as its metrics source gives them now (JMX would serve a cached copy). */
+  /** The NameNode's activity counters a namespace run moves. */
   private static Map<String, Long> nameNodeCounters() {
-    org.apache.hadoop.metrics2.impl.MetricsCollectorImpl collector =
-        new org.apache.hadoop.metrics2.impl.MetricsCollectorImpl();
-    org.apache.hadoop.metrics2.lib.DefaultMetricsSystem.instance().getSource("NameNodeActivity")
-        .getMetrics(collector, true);
-    Map<String, Long> all = new LinkedHashMap<>();
-    collector.getRecords().forEach(r -> r.metrics().forEach(m -> all.put(m.name(), m.value().longValue())));
+    Map<String, Long> all = io.harness.testkit.NameNodeCounters.now();
     Map<String, Long> out = new LinkedHashMap<>();
     for (String a : List.of("CreateFileOps", "FilesRenamed", "DeleteFileOps", "FileInfoOps", "GetListingOps")) {
       out.put(a, all.get(a));
@@ -58,9 +53,7 @@ class NamespaceHdfsTest {
   }
 
   private static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
-    Map<String, Long> d = new LinkedHashMap<>();
-    after.forEach((k, v) -> d.put(k, v - before.get(k)));
-    return d;
+    return io.harness.testkit.NameNodeCounters.delta(before, after);
   }
 
   private JsonNode run(String... args) throws Exception {

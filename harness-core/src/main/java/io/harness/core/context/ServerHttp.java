@@ -15,8 +15,13 @@ import java.nio.charset.StandardCharsets;
  * {@link IOException} naming the answer.
  */
 public final class ServerHttp {
-  /** How long connecting, and then reading the answer, may each take. */
+  /** How long connecting may take. */
   public static final int TIMEOUT_MILLIS = 2000;
+  /**
+   * How long reading the answer may take: a busy server's {@code /jmx} can take seconds (an SCM in a container on a
+   * loaded 2-core machine was seen to take more than 2).
+   */
+  public static final int READ_TIMEOUT_MILLIS = 8000;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -59,7 +64,7 @@ public final class ServerHttp {
   private static JsonNode get(String url) throws IOException {
     HttpURLConnection c = (HttpURLConnection) new URL(url).openConnection();
     c.setConnectTimeout(TIMEOUT_MILLIS);
-    c.setReadTimeout(TIMEOUT_MILLIS);
+    c.setReadTimeout(READ_TIMEOUT_MILLIS);
     c.setRequestProperty("Accept", "application/json");
     try {
       int code = c.getResponseCode();

@@ -54,6 +54,12 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
   /** Open loop: calls issued one interval or more after they were due, and calls due before the deadline not issued. */
   public static final String LATE = "late";
   public static final String OWED = "owed";
+  /** The bytes the phase's calls moved. */
+  public static final String BYTES = "bytes";
+  /** A phase with a {@link Stonewall}: the calls done when it struck (or the thread's last), and when (epoch ns). */
+  public static final String STONEWALL_ITEMS = "stonewallItems";
+  public static final String STONEWALL_BYTES = "stonewallBytes";
+  public static final String STONEWALL_AT = "stonewallAt";
 
   /** One item of a phase: {@code thread} is the task's, {@code item} the item's number in the whole run. */
   @FunctionalInterface
@@ -70,6 +76,18 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
   /** What a call did: its kind ({@code stat}) and the bytes it moved. */
   public record Done(String kind, long bytes) {}
 
+  /** How many calls {@code thread} makes in a phase, given its share of the items. */
+  @FunctionalInterface
+  public interface Calls {
+    long calls(int thread, long share) throws Exception;
+  }
+
+  /** What a thread does after its calls, inside the phase's time (closing what its calls opened). */
+  @FunctionalInterface
+  public interface Finish {
+    void finish(int thread, TaskRecorder recorder) throws Exception;
+  }
+
   /** What a thread finds wrong after its share of a phase (null: nothing), given its first and last item + 1. */
   @FunctionalInterface
   public interface Check {
@@ -77,31 +95,47 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
   }
 
   /**
-   * A phase: its name, what one call does, how many calls a thread makes for its share ({@code calls}: null means
-   * once per item), the check after it (null: none), for a phase bounded by time instead, how long it lasts
-   * ({@code durationNanos}, 0: by its calls), and its calls per second over all threads ({@code ratePerSec}: open
-   * loop; 0: closed loop).
+   * A phase: its name, what one call does, how many calls a thread makes ({@code calls}: null means once per item of
+   * its share), the check after it (null: none), for a phase bounded by time instead, how long it lasts
+   * ({@code durationNanos}, 0: by its calls), its calls per second over all threads ({@code ratePerSec}: open loop;
+   * 0: closed loop), a stonewall (null: none) and what each thread does after its calls inside the phase's time
+   * ({@code finish}, null: nothing).
    */
-  public record Phase(String name, Call call, java.util.function.LongUnaryOperator calls, Check check,
-      long durationNanos, double ratePerSec) {
+  public record Phase(String name, Call call, Calls calls, Check check, long durationNanos, double ratePerSec,
+      Stonewall stonewall, Finish finish) {
     /** Once per item, each call a call of the phase's name. */
     public Phase(String name, Item body, Check check) {
       this(name, body, null, check);
     }
 
     /** {@code calls} times per thread, each a call of the phase's name. */
-    public Phase(String name, Item body, java.util.function.LongUnaryOperator calls, Check check) {
-      this(name, (t, i, rec) -> new Done(name, body.run(t, i, rec)), calls, check, 0, 0);
+    public Phase(String name, Item body, Calls calls, Check check) {
+      this(name, (t, i, rec) -> new Done(name, body.run(t, i, rec)), calls, check, 0, 0, null, null);
     }
 
     /** Calls that choose what they do, until {@code durationNanos} have passed. */
     public static Phase timed(String name, Call call, long durationNanos) {
-      return new Phase(name, call, null, null, durationNanos, 0);
+      return new Phase(name, call, null, null, durationNanos, 0, null, null);
     }
 
     /** This phase, open loop at {@code perSecond} calls a second over all threads (0: closed loop). */
     public Phase atRate(double perSecond) {
-      return new Phase(name, call, calls, check, durationNanos, perSecond);
+      return new Phase(name, call, calls, check, durationNanos, perSecond, stonewall, finish);
+    }
+
+    /** This phase, its calls ended by {@code wall} (then worn out to the most any thread had done). */
+    public Phase until(Stonewall wall) {
+      return new Phase(name, call, calls, check, durationNanos, ratePerSec, wall, finish);
+    }
+
+    /** This phase, each thread doing {@code step} after its calls, inside the phase's time. */
+    public Phase finishing(Finish step) {
+      return new Phase(name, call, calls, check, durationNanos, ratePerSec, stonewall, step);
+    }
+
+    /** Whether its calls are known before it runs. */
+    boolean counted() {
+      return durationNanos == 0 && stonewall == null;
     }
   }
 
@@ -155,7 +189,7 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
     for (Phase p : phases) {
       for (int t = base; t < base + threads && planned >= 0; t++) {
         long share = from(t + 1) - from(t);
-        planned = p.durationNanos() > 0 ? -1 : planned + (p.calls() == null ? share : p.calls().applyAsLong(share));
+        planned = !p.counted() ? -1 : planned + (p.calls() == null ? share : p.calls().calls(t, share));
       }
     }
     LocalEngine.Result r = LocalEngine.run(threads, threads, slice::thread, Window.NONE,
@@ -172,7 +206,7 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
 
   /** Thread {@code t}'s share of every phase ({@code t} numbered over all clients). */
   private void phases(int t, TaskRecorder rec, Phaser barrier, List<String> failures, AtomicLong done,
-      AtomicLong failed) throws InterruptedException {
+      AtomicLong failed) throws Exception {
     long from = from(t);
     long to = from(t + 1);
     for (Phase p : phases) {
@@ -191,12 +225,31 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
       String key = "phase." + p.name() + ".";
       rec.note(key + START, EpochClock.nowEpochNanos());
       long calls = p.durationNanos() > 0 ? Long.MAX_VALUE
-          : p.calls() == null ? to - from : p.calls().applyAsLong(to - from);
+          : p.calls() == null ? to - from : p.calls().calls(t, to - from);
       Schedule schedule = new Schedule(p.ratePerSec(), allThreads(), t, System.nanoTime(), p.durationNanos());
       long ok = 0;
+      long bytes = 0;
       CallFailures bad = new CallFailures(rec, failures, null, FAILURES_KEPT);
+      Stonewall wall = p.stonewall();
+      long deadline = wall == null ? 0 : wall.deadline(System.nanoTime());
+      boolean walled = wall == null;
       long c = 0;
-      for (; c < calls && !rec.expired(); c++) {
+      for (; !rec.expired(); c++) {
+        if (c >= calls || !walled && System.nanoTime() - deadline >= 0) {
+          if (walled) {
+            break;
+          }
+          // the stonewall struck (or this thread's calls ran out before it): what it had done then, and on to the
+          // most any thread had done (the wear-out)
+          walled = true;
+          rec.note(key + STONEWALL_ITEMS, c);
+          rec.note(key + STONEWALL_BYTES, bytes);
+          rec.note(key + STONEWALL_AT, EpochClock.nowEpochNanos());
+          long most = wall.wearOut(c, rec::expired);
+          if (most < 0 || c >= (calls = Math.min(calls, most))) {
+            break;
+          }
+        }
         long item = p.calls() == null && p.durationNanos() == 0 ? from + c
             : p.durationNanos() > 0 ? c : from + (to > from ? c % (to - from) : 0);
         // open loop: the call's time, never the file system's pace; its latency counts from then
@@ -208,6 +261,7 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
         try {
           Done d = p.call().run(t, item, rec);
           rec.call(d.kind(), start, d.bytes());
+          bytes += d.bytes();
           ok++;
           done.incrementAndGet();
         } catch (Exception e) {
@@ -215,11 +269,20 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
           bad.add(() -> p.name() + " " + item + ": " + Failures.describe(e));
         }
       }
+      if (p.finish() != null && !rec.stopping()) {
+        try {
+          p.finish().finish(t, rec);
+        } catch (Exception e) {
+          failed.incrementAndGet();
+          bad.add(() -> p.name() + " finish: " + Failures.describe(e));
+        }
+      }
       // a stopped run's failures are the calls that failed before the stop: those it cut short are counted apart
       bad.settle();
       rec.note(key + END, EpochClock.nowEpochNanos());
       rec.note(key + DONE, ok);
       rec.note(key + FAILED, bad.failed());
+      rec.note(key + BYTES, bytes);
       if (bad.cutShort() > 0) {
         rec.note(key + CUT_SHORT, bad.cutShort());
       }

@@ -20,7 +20,7 @@ final class ExperimentFigures {
    * A column a workload publishes of its own ({@code io.harness.core.workload.Column}), known here by its unit's
    * suffix: a rate, a time, a size, a count or a score.
    */
-  private static final Pattern OWN = Pattern.compile("[a-z][a-z0-9_]*_(per_sec|ms|s|mb|bytes|count|score)");
+  private static final Pattern OWN = Pattern.compile("[a-z][a-z0-9_]*_(per_sec|ms|s|mb|bytes|count|score|kiops)");
 
   private ExperimentFigures() {}
 
@@ -46,7 +46,7 @@ final class ExperimentFigures {
       throw new UsageException(arg, path + ": '" + figure + "' is not a column of a run's result.csv (one of "
           + String.join(", ", RUN_COLUMNS) + ", or KIND_" + String.join("|", RunCsv.KIND_COLUMNS)
           + " such as write_p99_ms, or PHASE_ops_per_sec such as create_ops_per_sec, or a workload's own column "
-          + "NAME_per_sec|_ms|_s|_mb|_bytes|_count|_score)");
+          + "NAME_per_sec|_ms|_s|_mb|_bytes|_count|_score|_kiops)");
     }
   }
 
@@ -57,6 +57,12 @@ final class ExperimentFigures {
     }
     if (figure.endsWith("_mb_per_sec") || figure.equals("mb_per_sec")) {
       return "MB/s";
+    }
+    if (figure.endsWith("_gib_per_sec")) {
+      return "GiB/s";
+    }
+    if (figure.endsWith("_kiops")) {
+      return "kIOPS";
     }
     if (figure.endsWith("_ms")) {
       return "ms";

@@ -1,0 +1,72 @@
+package io.harness.core.engine;
+
+import java.util.concurrent.Phaser;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * IOR's and mdtest's stonewall for one phase of a {@link PhaseLoop}: the phase's calls end {@code nanos} after the
+ * first of its threads started it, then every thread goes on until it has made as many calls as the most any thread
+ * had made when the stonewall struck (the wear-out), so that every thread leaves the same number of files or
+ * transfers for the phases after it. A thread whose calls ran out before the stonewall takes part with what it did.
+ * The threads of this JVM agree on the most; the threads of other clients ({@code --clients}) are not asked.
+ */
+public final class Stonewall {
+  private final long nanos;
+  private final Phaser threads;
+  private final AtomicLong most = new AtomicLong();
+  private final AtomicLong deadline = new AtomicLong();
+  private volatile boolean started;
+
+  /** A stonewall {@code nanos} after the phase's start, for {@code threads} threads of this JVM. */
+  public Stonewall(long nanos, int threads) {
+    if (nanos <= 0 || threads < 1) {
+      throw new IllegalArgumentException("a stonewall of " + nanos + " ns for " + threads + " thread(s)");
+    }
+    this.nanos = nanos;
+    this.threads = new Phaser(threads);
+  }
+
+  /** The stonewall's time ({@link System#nanoTime()}), fixed by the first thread to start the phase ({@code now}). */
+  long deadline(long now) {
+    synchronized (this) {
+      if (!started) {
+        deadline.set(now + nanos);
+        started = true;
+      }
+    }
+    return deadline.get();
+  }
+
+  /**
+   * This thread had made {@code calls} calls when the stonewall struck: waits for the other threads and returns the
+   * most any of them had made, or -1 when {@code stopped} became true while it waited.
+   */
+  long wearOut(long calls, BooleanSupplier stopped) throws InterruptedException {
+    most.accumulateAndGet(calls, Math::max);
+    int phase = threads.arrive();
+    while (true) {
+      if (stopped.getAsBoolean()) {
+        return -1;
+      }
+      try {
+        threads.awaitAdvanceInterruptibly(phase, 200, TimeUnit.MILLISECONDS);
+        return most.get();
+      } catch (TimeoutException e) {
+        // look at the stop request again
+      }
+    }
+  }
+
+  /** The most calls any thread had made at the stonewall (0 before it struck). */
+  public long most() {
+    return most.get();
+  }
+
+  /** The stonewall's time after the phase's start, in nanoseconds. */
+  public long nanos() {
+    return nanos;
+  }
+}

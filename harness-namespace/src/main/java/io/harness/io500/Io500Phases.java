@@ -1,0 +1,370 @@
+package io.harness.io500;
+
+import io.harness.core.base.SeededData;
+import io.harness.core.engine.PhaseLoop;
+import io.harness.core.engine.PhaseLoop.Done;
+import io.harness.core.engine.PhaseLoop.Phase;
+import io.harness.core.engine.Stonewall;
+import io.harness.core.records.TaskRecorder;
+import io.harness.core.workload.Column;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+
+/**
+ * What each of IO500's phases does, as {@link PhaseLoop} phases over the ranks (rank {@code r} is the loop's thread
+ * {@code r}, numbered over all clients). IO500's data directory, under the run's own:
+ * {@code ior-easy/ior_file_easy.RANK} (a file per rank), {@code ior-hard/file.RANK} (a file per rank: no Hadoop file
+ * system lets several writers share one), {@code mdtest-easy/mdtest_tree.RANK.0/file.mdtest.RANK.I} (a directory per
+ * rank), {@code mdtest-hard/file.mdtest.RANK.I} (one directory for all) and {@code timestampfile}. Reads, stats and
+ * mdtest-hard's reads are of the next rank's files (rank {@code r} reads {@code r+1}'s, IOR's {@code -C -Q 1} and
+ * mdtest's {@code -N 1}); every byte read is checked against what was written. Each rank's items are numbered in
+ * a range of its own ({@link #span} long), so a call knows which transfer or file it is from its item.
+ */
+final class Io500Phases {
+  static final String IOR_EASY_WRITE = "ior-easy-write";
+  static final String MDTEST_EASY_WRITE = "mdtest-easy-write";
+  static final String TIMESTAMP = "timestamp";
+  static final String IOR_HARD_WRITE = "ior-hard-write";
+  static final String MDTEST_HARD_WRITE = "mdtest-hard-write";
+  static final String FIND = "find";
+  static final String IOR_EASY_READ = "ior-easy-read";
+  static final String MDTEST_EASY_STAT = "mdtest-easy-stat";
+  static final String IOR_HARD_READ = "ior-hard-read";
+  static final String MDTEST_HARD_STAT = "mdtest-hard-stat";
+  static final String MDTEST_EASY_DELETE = "mdtest-easy-delete";
+  static final String MDTEST_HARD_READ = "mdtest-hard-read";
+  static final String MDTEST_HARD_DELETE = "mdtest-hard-delete";
+  /** IO500's phases, in its order. */
+  static final List<String> NAMES = List.of(IOR_EASY_WRITE, MDTEST_EASY_WRITE, TIMESTAMP, IOR_HARD_WRITE,
+      MDTEST_HARD_WRITE, FIND, IOR_EASY_READ, MDTEST_EASY_STAT, IOR_HARD_READ, MDTEST_HARD_STAT, MDTEST_EASY_DELETE,
+      MDTEST_HARD_READ, MDTEST_HARD_DELETE);
+  /** The phases whose writes a stonewall ends. */
+  static final List<String> WRITES = List.of(IOR_EASY_WRITE, MDTEST_EASY_WRITE, IOR_HARD_WRITE, MDTEST_HARD_WRITE);
+  static final String TIMESTAMP_FILE = "timestampfile";
+  /** What find notes per rank, after {@code phase.find.}: the files it looked at and those that matched. */
+  static final String SCANNED = "scanned";
+  static final String MATCHED = "matched";
+  /** The rank a task is (noted once, by mdtest-hard-write): its files' names hold it. */
+  static final String RANK = "rank";
+
+  private final Io500.Plan plan;
+  private final FileSystem fs;
+  private final Path data;
+  private final int ranks;
+  private final long span;
+  private PhaseLoop loop;
+  /** Per rank of this JVM: its open file, its buffers, the files its mdtest writes made, find's counts. */
+  private final FSDataOutputStream[] out;
+  private final FSDataInputStream[] in;
+  private final byte[][] buffers;
+  private final byte[][] scratch;
+  private final long[] easyMade;
+  private final long[] hardMade;
+  private final long[] scanned;
+  private final long[] matched;
+  private volatile long stampMillis = -1;
+
+  Io500Phases(Io500.Plan plan, FileSystem fs, Path data, int ranks) {
+    this.plan = plan;
+    this.fs = fs;
+    this.data = data;
+    this.ranks = ranks;
+    this.span = Math.max(Math.max(plan.easyTransfers(), plan.hardSegments()), Math.max(plan.easyFiles(),
+        plan.hardFiles()));
+    out = new FSDataOutputStream[ranks];
+    in = new FSDataInputStream[ranks];
+    buffers = new byte[ranks][];
+    scratch = new byte[ranks][];
+    easyMade = new long[ranks];
+    hardMade = new long[ranks];
+    Arrays.fill(easyMade, -1);
+    Arrays.fill(hardMade, -1);
+    scanned = new long[ranks];
+    matched = new long[ranks];
+  }
+
+  /** The loop's items: a range of {@link #span} for each rank. */
+  long items() {
+    return span * ranks;
+  }
+
+  void loop(PhaseLoop loop) {
+    this.loop = loop;
+  }
+
+  /** IO500's directories: the ior and mdtest-hard directories and each rank's mdtest-easy directory. */
+  void makeDirectories() throws IOException {
+    for (String d : List.of("ior-easy", "ior-hard", "mdtest-hard")) {
+      mkdirs(new Path(data, d));
+    }
+    for (int r = 0; r < ranks; r++) {
+      mkdirs(easyDir(r));
+    }
+  }
+
+  private void mkdirs(Path dir) throws IOException {
+    if (!fs.mkdirs(dir)) {
+      throw new IOException("mkdirs " + dir + " returned false");
+    }
+  }
+
+  /** The thirteen phases, for {@code threads} ranks of this JVM (they share each write phase's stonewall). */
+  List<Phase> phases(int threads) {
+    List<Phase> p = new ArrayList<>();
+    p.add(phase(IOR_EASY_WRITE, (t, s) -> plan.easyTransfers(), (t, i, rec) -> write(t, i, rec, easyFile(t),
+        (int) plan.easyTransfer(), 0)).until(wall(threads)).finishing(this::closeWriter));
+    p.add(phase(MDTEST_EASY_WRITE, (t, s) -> plan.easyFiles(), (t, i, rec) -> {
+      fs.create(mdEasy(t, i), false).close();
+      easyMade[t] = i + 1;
+      return 0;
+    }).until(wall(threads)));
+    p.add(phase(TIMESTAMP, (t, s) -> t == 0 ? 1 : 0, (t, i, rec) -> {
+      fs.create(new Path(data, TIMESTAMP_FILE), false).close();
+      return 0;
+    }));
+    p.add(phase(IOR_HARD_WRITE, (t, s) -> plan.hardSegments(), (t, i, rec) -> write(t, i, rec, hardFile(t),
+        Io500.HARD_TRANSFER, 1)).until(wall(threads)).finishing(this::closeWriter));
+    p.add(phase(MDTEST_HARD_WRITE, (t, s) -> plan.hardFiles(), (t, i, rec) -> {
+      byte[] b = buffer(t);
+      new SeededData(plan.seed() + 2, t).fill(b, 0, Io500.HARD_FILE, i * Io500.HARD_FILE);
+      try (FSDataOutputStream o = fs.create(mdHard(t, i), false)) {
+        o.write(b, 0, Io500.HARD_FILE);
+      }
+      if (hardMade[t] < 0) {
+        rec.note(RANK, t);
+      }
+      hardMade[t] = i + 1;
+      return Io500.HARD_FILE;
+    }).until(wall(threads)));
+    List<Path> dirs = findDirectories();
+    p.add(phase(FIND, (t, s) -> t < dirs.size() ? (dirs.size() - 1 - t) / ranks + 1 : 0, (t, i, rec) -> {
+      find(t, dirs.get((int) (t + i * ranks)));
+      rec.note("phase." + FIND + "." + SCANNED, scanned[t]);
+      rec.note("phase." + FIND + "." + MATCHED, matched[t]);
+      return 0;
+    }));
+    p.add(phase(IOR_EASY_READ, (t, s) -> transfers(easyFile(next(t)), plan.easyTransfer()),
+        (t, i, rec) -> read(t, i, easyFile(next(t)), (int) plan.easyTransfer(), 0, false))
+        .finishing(this::closeReader));
+    p.add(phase(MDTEST_EASY_STAT, (t, s) -> made(easyMade, t), (t, i, rec) -> {
+      FileStatus st = fs.getFileStatus(mdEasy(next(t), i));
+      if (st.getLen() != 0) {
+        throw new IOException(st.getPath().getName() + " holds " + st.getLen() + " bytes, expected none");
+      }
+      return 0;
+    }));
+    p.add(phase(IOR_HARD_READ, (t, s) -> transfers(hardFile(next(t)), Io500.HARD_TRANSFER),
+        (t, i, rec) -> read(t, i, hardFile(next(t)), Io500.HARD_TRANSFER, 1, true)).finishing(this::closeReader));
+    p.add(phase(MDTEST_HARD_STAT, (t, s) -> made(hardMade, t), (t, i, rec) -> {
+      FileStatus st = fs.getFileStatus(mdHard(next(t), i));
+      if (st.getLen() != Io500.HARD_FILE) {
+        throw new IOException(st.getPath().getName() + " holds " + st.getLen() + " bytes, expected 3901");
+      }
+      return 0;
+    }));
+    p.add(phase(MDTEST_EASY_DELETE, (t, s) -> Math.max(0, easyMade[t]), (t, i, rec) -> {
+      delete(mdEasy(t, i));
+      return 0;
+    }));
+    p.add(phase(MDTEST_HARD_READ, (t, s) -> made(hardMade, t), (t, i, rec) -> {
+      int n = next(t);
+      byte[] b = buffer(t);
+      try (FSDataInputStream s = fs.open(mdHard(n, i))) {
+        s.readFully(b, 0, Io500.HARD_FILE);
+        if (s.read() != -1) {
+          throw new IOException(mdHard(n, i).getName() + " is longer than 3901 bytes");
+        }
+      }
+      verify(b, Io500.HARD_FILE, new SeededData(plan.seed() + 2, n), i * Io500.HARD_FILE, t, mdHard(n, i));
+      return Io500.HARD_FILE;
+    }));
+    p.add(phase(MDTEST_HARD_DELETE, (t, s) -> Math.max(0, hardMade[t]), (t, i, rec) -> {
+      delete(mdHard(t, i));
+      return 0;
+    }));
+    return p;
+  }
+
+  /** A phase whose calls are recorded as its name's kind ({@code ior_easy_write}), each call's item its index. */
+  private Phase phase(String name, PhaseLoop.Calls calls, Indexed body) {
+    String kind = Column.name(name);
+    return new Phase(name, (t, item, rec) -> new Done(kind, body.run(t, item - loop.from(t), rec)), calls, null, 0, 0,
+        null, null);
+  }
+
+  /** One call of a phase, given its rank and its index among the rank's calls; returns the bytes it moved. */
+  @FunctionalInterface
+  private interface Indexed {
+    long run(int rank, long index, TaskRecorder rec) throws Exception;
+  }
+
+  private Stonewall wall(int threads) {
+    return new Stonewall(plan.stonewallNanos(), threads);
+  }
+
+  /** Transfer {@code i} of rank {@code t}'s file: the first one creates it. */
+  private long write(int t, long i, TaskRecorder rec, Path file, int transfer, int stream) throws IOException {
+    if (i == 0) {
+      out[t] = fs.create(file, false);
+    } else if (out[t] == null) {
+      throw new IOException(file.getName() + " was not created");
+    }
+    byte[] b = buffer(t);
+    new SeededData(plan.seed() + stream, t).fill(b, 0, transfer, i * transfer);
+    out[t].write(b, 0, transfer);
+    return transfer;
+  }
+
+  /** IOR's fsync on close ({@code -e}): hsync, then close, inside the phase's time. */
+  private void closeWriter(int t, TaskRecorder rec) throws IOException {
+    FSDataOutputStream o = out[t];
+    out[t] = null;
+    if (o != null) {
+      try (o) {
+        o.hsync();
+      }
+    }
+  }
+
+  private void closeReader(int t, TaskRecorder rec) throws IOException {
+    FSDataInputStream s = in[t];
+    in[t] = null;
+    if (s != null) {
+      s.close();
+    }
+  }
+
+  /** Transfer {@code i} of {@code file}, read whole (in order, or at its offset) and checked. */
+  private long read(int t, long i, Path file, int transfer, int stream, boolean positional) throws IOException {
+    if (in[t] == null) {
+      in[t] = fs.open(file);
+    }
+    byte[] b = buffer(t);
+    if (positional) {
+      in[t].readFully(i * transfer, b, 0, transfer);
+    } else {
+      in[t].readFully(b, 0, transfer);
+    }
+    verify(b, transfer, new SeededData(plan.seed() + stream, next(t)), i * transfer, t, file);
+    return transfer;
+  }
+
+  private void verify(byte[] b, int n, SeededData expected, long position, int t, Path file) throws IOException {
+    long bad = expected.firstMismatch(b, 0, n, position, scratch(t));
+    if (bad >= 0) {
+      throw new IOException(String.format(Locale.ROOT, "byte %d of %s is not the byte written", bad, file.getName()));
+    }
+  }
+
+  /** The whole transfers in {@code file} (what its writer wrote, worn out). */
+  private long transfers(Path file, long transfer) throws IOException {
+    return fs.getFileStatus(file).getLen() / transfer;
+  }
+
+  /** The files the next rank made, when this JVM ran it; else this rank's own (the wear-out makes them equal). */
+  private long made(long[] counts, int t) {
+    long n = counts[next(t)];
+    return Math.max(0, n >= 0 ? n : counts[t]);
+  }
+
+  private void delete(Path p) throws IOException {
+    if (!fs.delete(p, false)) {
+      throw new IOException("delete of " + p.getName() + " returned false");
+    }
+  }
+
+  /** The directories find walks, dealt to the ranks in turn: the four of IO500's data, each rank's mdtest-easy. */
+  private List<Path> findDirectories() {
+    List<Path> dirs = new ArrayList<>(List.of(new Path(data, "ior-easy"), new Path(data, "ior-hard"),
+        new Path(data, "mdtest-hard")));
+    for (int r = 0; r < ranks; r++) {
+      dirs.add(easyDir(r));
+    }
+    return dirs;
+  }
+
+  /**
+   * IO500's find ({@code -newer timestampfile -size 3901c -name *01*}) under {@code dir}: every file is counted as
+   * scanned, those newer than the timestamp file (the file system's own clock), of 3901 bytes, with 01 in their
+   * name as matched.
+   */
+  private void find(int t, Path dir) throws IOException {
+    if (stampMillis < 0) {
+      stampMillis = fs.getFileStatus(new Path(data, TIMESTAMP_FILE)).getModificationTime();
+    }
+    List<Path> todo = new ArrayList<>(List.of(dir));
+    while (!todo.isEmpty()) {
+      RemoteIterator<FileStatus> it = fs.listStatusIterator(todo.remove(todo.size() - 1));
+      while (it.hasNext()) {
+        FileStatus f = it.next();
+        if (f.isDirectory()) {
+          todo.add(f.getPath());
+          continue;
+        }
+        scanned[t]++;
+        if (f.getLen() == Io500.HARD_FILE && f.getModificationTime() > stampMillis
+            && f.getPath().getName().contains("01")) {
+          matched[t]++;
+        }
+      }
+    }
+  }
+
+  private int next(int t) {
+    return (t + 1) % ranks;
+  }
+
+  private byte[] buffer(int t) {
+    if (buffers[t] == null) {
+      buffers[t] = new byte[(int) Math.max(plan.easyTransfer(), Io500.HARD_TRANSFER)];
+    }
+    return buffers[t];
+  }
+
+  private byte[] scratch(int t) {
+    if (scratch[t] == null) {
+      scratch[t] = new byte[(int) Math.max(plan.easyTransfer(), Io500.HARD_TRANSFER)];
+    }
+    return scratch[t];
+  }
+
+  Path easyFile(int r) {
+    return new Path(data, String.format(Locale.ROOT, "ior-easy/ior_file_easy.%08d", r));
+  }
+
+  Path hardFile(int r) {
+    return new Path(data, String.format(Locale.ROOT, "ior-hard/file.%08d", r));
+  }
+
+  Path easyDir(int r) {
+    return new Path(data, "mdtest-easy/mdtest_tree." + r + ".0");
+  }
+
+  Path mdEasy(int r, long i) {
+    return new Path(easyDir(r), "file.mdtest." + r + "." + i);
+  }
+
+  Path mdHard(int r, long i) {
+    return new Path(data, "mdtest-hard/file.mdtest." + r + "." + i);
+  }
+
+  /** mdtest-hard's files that find must match: those of each rank's first {@code made} with 01 in their name. */
+  static long expectedMatches(long[] made) {
+    long n = 0;
+    for (int r = 0; r < made.length; r++) {
+      for (long i = 0; i < made[r]; i++) {
+        n += ("file.mdtest." + r + "." + i).contains("01") ? 1 : 0;
+      }
+    }
+    return n;
+  }
+}
