@@ -61,6 +61,14 @@ class ExperimentIT {
     checkTable(run(dir, "dfsio-files.yaml", "--repeat", "1", "--set", "small=256KB", "--set", "large=4MB"));
   }
 
+  /** The io500 study on its HDFS target, a 1 s stonewall: the score, its groups and each phase's figure. */
+  @Test
+  void io500Scores(@TempDir Path dir) throws Exception {
+    Path out = run(dir, "io500.yaml", "--only", "hdfs", "--repeat", "1", "--set", "stonewall=1s", "--set", "files=50");
+    List<List<String>> rows = checkTable(out);
+    assertEquals(12, rows.size(), "the study's 12 figures on one target: " + rows);
+  }
+
   @Test
   void offlineGeneratorThreeRepeats(@TempDir Path dir) throws Exception {
     Path out = run(dir, "offline-generator.yaml", "--set", "containers=2", "--set", "size=16MB");
@@ -343,7 +351,23 @@ class ExperimentIT {
           return f.path("filesPerSecond").asDouble();
         }
         return f.has("rows") ? f.path("rows").asDouble() / f.path("elapsedSeconds").asDouble() : null;
+      case "io500_score":
+        return f.at("/score/total").asDouble();
+      case "io500_bandwidth_gib_per_sec":
+        return f.at("/score/bandwidth").asDouble();
+      case "io500_md_kiops":
+        return f.at("/score/metadata").asDouble();
       default:
+        if (figure.endsWith("_gib_per_sec") || figure.endsWith("_kiops")) {
+          // an io500 phase's figure: ior_easy_write_gib_per_sec is phase ior-easy-write's score
+          String phase = figure.replaceAll("_(gib_per_sec|kiops)$", "").replace('_', '-');
+          for (JsonNode p : f.path("phases")) {
+            if (p.path("name").asText().equals(phase)) {
+              return p.path("score").asDouble();
+            }
+          }
+          return null;
+        }
         if (figure.endsWith("_ops_per_sec")) {
           // a namespace phase's calls over its seconds
           String phase = figure.substring(0, figure.length() - "_ops_per_sec".length());

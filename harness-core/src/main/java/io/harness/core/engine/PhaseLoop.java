@@ -209,7 +209,9 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
       AtomicLong failed) throws Exception {
     long from = from(t);
     long to = from(t + 1);
+    int index = -1;
     for (Phase p : phases) {
+      int at = ++index;
       int phase = barrier.arrive();
       while (true) {
         if (rec.expired()) {
@@ -245,7 +247,8 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
           rec.note(key + STONEWALL_ITEMS, c);
           rec.note(key + STONEWALL_BYTES, bytes);
           rec.note(key + STONEWALL_AT, EpochClock.nowEpochNanos());
-          long most = wall.wearOut(c, rec::expired);
+          long most = wall.wearOut(c, rec::expired, slice.gate() == null ? null
+              : mine -> slice.gate().most(at, mine));
           if (most < 0 || c >= (calls = Math.min(calls, most))) {
             break;
           }

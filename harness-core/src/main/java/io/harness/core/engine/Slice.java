@@ -20,6 +20,14 @@ public record Slice(int index, int count, Gate gate) {
   public interface Gate {
     /** Returns once every client finished the phases before {@code phase} (its index), or the gate gives up. */
     void await(int phase) throws Exception;
+
+    /**
+     * The most any client says for phase {@code phase} ({@code mine} is this client's): a stonewall's wear-out
+     * agreed over all clients. A gate that cannot ask the others returns {@code mine}.
+     */
+    default long most(int phase, long mine) throws Exception {
+      return mine;
+    }
   }
 
   /**

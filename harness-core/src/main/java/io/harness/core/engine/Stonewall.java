@@ -11,7 +11,8 @@ import java.util.function.BooleanSupplier;
  * first of its threads started it, then every thread goes on until it has made as many calls as the most any thread
  * had made when the stonewall struck (the wear-out), so that every thread leaves the same number of files or
  * transfers for the phases after it. A thread whose calls ran out before the stonewall takes part with what it did.
- * The threads of this JVM agree on the most; the threads of other clients ({@code --clients}) are not asked.
+ * The threads of this JVM agree on the most, and then, when the loop is one client's of several ({@code --clients}),
+ * the clients agree on theirs ({@link Slice.Gate#most}).
  */
 public final class Stonewall {
   private final long nanos;
@@ -19,6 +20,15 @@ public final class Stonewall {
   private final AtomicLong most = new AtomicLong();
   private final AtomicLong deadline = new AtomicLong();
   private volatile boolean started;
+  /** How the clients agree on the most (null: this JVM alone), and what went wrong when they could not. */
+  private volatile Exchange exchange;
+  private volatile Exception failed;
+
+  /** The most over all clients, given this JVM's. */
+  @FunctionalInterface
+  interface Exchange {
+    long most(long mine) throws Exception;
+  }
 
   /** A stonewall {@code nanos} after the phase's start, for {@code threads} threads of this JVM. */
   public Stonewall(long nanos, int threads) {
@@ -26,7 +36,21 @@ public final class Stonewall {
       throw new IllegalArgumentException("a stonewall of " + nanos + " ns for " + threads + " thread(s)");
     }
     this.nanos = nanos;
-    this.threads = new Phaser(threads);
+    this.threads = new Phaser(threads) {
+      @Override
+      protected boolean onAdvance(int phase, int parties) {
+        // the last of this JVM's threads to arrive asks the other clients, the others wait for it
+        Exchange x = exchange;
+        if (x != null) {
+          try {
+            most.set(Math.max(most.get(), x.most(most.get())));
+          } catch (Exception e) {
+            failed = e;
+          }
+        }
+        return true;
+      }
+    };
   }
 
   /** The stonewall's time ({@link System#nanoTime()}), fixed by the first thread to start the phase ({@code now}). */
@@ -41,10 +65,12 @@ public final class Stonewall {
   }
 
   /**
-   * This thread had made {@code calls} calls when the stonewall struck: waits for the other threads and returns the
-   * most any of them had made, or -1 when {@code stopped} became true while it waited.
+   * This thread had made {@code calls} calls when the stonewall struck: waits for the other threads (and, through
+   * {@code clients}, null for none, the other clients) and returns the most any of them had made, or -1 when
+   * {@code stopped} became true while it waited.
    */
-  long wearOut(long calls, BooleanSupplier stopped) throws InterruptedException {
+  long wearOut(long calls, BooleanSupplier stopped, Exchange clients) throws InterruptedException {
+    exchange = clients;
     most.accumulateAndGet(calls, Math::max);
     int phase = threads.arrive();
     while (true) {
@@ -58,6 +84,11 @@ public final class Stonewall {
         // look at the stop request again
       }
     }
+  }
+
+  /** Why the clients could not agree on the most (this JVM's went on), or null. */
+  public Exception failed() {
+    return failed;
   }
 
   /** The most calls any thread had made at the stonewall (0 before it struck). */

@@ -60,6 +60,36 @@ class StonewallTest {
     assertTrue(r.seconds() >= 0.4, "the phase lasted the stonewall at least: " + r.seconds());
   }
 
+  /** One client's slice of a loop: its threads wear out to the most any client had made, as its gate says. */
+  @Test
+  void theClientsGateSaysTheMostOverAllClients() throws Exception {
+    // 0.3 s a call, the wall at 0.5 s: each thread had made 1 or 2 calls when it struck; another client had made 5
+    PhaseLoop.Phase phase = new PhaseLoop.Phase("write", (t, i, rec) -> {
+      Thread.sleep(300);
+      return 1;
+    }, (t, share) -> 1_000, null).until(new Stonewall(500_000_000L, 2));
+    java.util.List<Long> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Slice.Gate gate = new Slice.Gate() {
+      @Override
+      public void await(int p) {}
+
+      @Override
+      public long most(int p, long mine) {
+        assertEquals(0, p, "the phase's index");
+        said.add(mine);
+        return 5;
+      }
+    };
+    PhaseLoop loop = new PhaseLoop(4, 2, List.of(phase), "sliced").slice(new Slice(0, 2, gate));
+    RunRecords records = loop.run(Settings.quiet());
+    assertEquals(1, said.size(), "one question for the client, by the last of its threads: " + said);
+    for (TaskRecord t : records.tasks()) {
+      long atWall = ((Number) t.extra().get("phase.write." + PhaseLoop.STONEWALL_ITEMS)).longValue();
+      assertTrue(atWall < 5 && atWall <= said.get(0), t.extra().toString());
+      assertEquals(5L, ((Number) t.extra().get("phase.write." + PhaseLoop.DONE)).longValue(), t.extra().toString());
+    }
+  }
+
   @Test
   void aThreadWhoseCallsRanOutBeforeTheWallTakesPartWithWhatItDid() throws Exception {
     // 2 threads, 5 calls each, a wall far away: both run out, both note 5 at the wall, and the phase ends at once

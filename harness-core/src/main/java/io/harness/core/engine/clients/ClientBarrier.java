@@ -153,6 +153,31 @@ public final class ClientBarrier {
   }
 
   /**
+   * The most of the clients' {@code mine} for phase {@code phase} (a stonewall's wear-out): {@code client} says its
+   * own as an empty file named {@code <client>-<value>} under {@code most-<phase>/}, then waits until every client
+   * has, or the barrier's timeout passed (then the most of those there: a client that died does not hold the others).
+   */
+  public long most(int client, int phase, long mine) throws IOException, InterruptedException {
+    Path at = new Path(dir, "most-" + phase);
+    touch(new Path(at, client + "-" + mine));
+    long deadline = System.currentTimeMillis() + timeoutMillis;
+    Backoff backoff = new Backoff();
+    while (true) {
+      FileStatus[] here = statuses(at);
+      long most = mine;
+      for (FileStatus s : here) {
+        String name = s.getPath().getName();
+        most = Math.max(most, Long.parseLong(name.substring(name.indexOf('-') + 1)));
+      }
+      long now = System.currentTimeMillis();
+      if (here.length >= clients || now >= deadline) {
+        return most;
+      }
+      Thread.sleep(Math.max(1, Math.min(backoff.next(), deadline - now)));
+    }
+  }
+
+  /**
    * This JVM's clock's offset from the file system's (ns): a file created under {@code clock/} and its modification
    * time, which the file system's server sets, against the middle of the create here. Millisecond resolution. The
    * gates use it from then on (before: none).

@@ -57,7 +57,17 @@ public final class ClientMapper extends Mapper<IntWritable, NullWritable, NullWr
       Engine whole = workload.prepare(target, settings).engine();
       ClientBarrier barrier = new ClientBarrier(target.fs(), root, spec.clients().count(),
           spec.clients().barrierTimeoutMillis());
-      Slice slice = new Slice(client, spec.clients().count(), phase -> barrier.gate(client, phase));
+      Slice slice = new Slice(client, spec.clients().count(), new Slice.Gate() {
+        @Override
+        public void await(int phase) throws Exception {
+          barrier.gate(client, phase);
+        }
+
+        @Override
+        public long most(int phase, long mine) throws Exception {
+          return barrier.most(client, phase, mine);
+        }
+      });
       Engine mine = whole instanceof ItemLoop l ? l.slice(slice) : ((PhaseLoop) whole).slice(slice);
       long offset = barrier.clockOffsetNanos("client-" + client);
       RunRecords records;

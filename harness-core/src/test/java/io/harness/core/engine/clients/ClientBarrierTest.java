@@ -119,6 +119,38 @@ class ClientBarrierTest {
    * more apart) go on at one time, computed by each from the markers: after the last one's, by the longest the first
    * can still be asleep and the margin.
    */
+  /**
+   * A stonewall's wear-out over clients: each says what it did, each gets the most of all three; a client that never
+   * says holds the others only until the barrier's timeout, then they take the most of those that said.
+   */
+  @Test
+  void clientsAgreeOnTheMostOfTheirCounts() throws Exception {
+    Path root = new Path(dir.resolve("most").toUri());
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try (FileSystem fs = FileSystem.newInstance(root.toUri(), new Configuration())) {
+      long[] counts = {17, 42, 5};
+      List<Future<Long>> most = new ArrayList<>();
+      for (int c = 0; c < 3; c++) {
+        int client = c;
+        most.add(pool.submit(() -> new ClientBarrier(fs, root, 3, 60_000).most(client, 4, counts[client])));
+      }
+      for (Future<Long> f : most) {
+        assertEquals(42L, f.get(60, java.util.concurrent.TimeUnit.SECONDS));
+      }
+      // the next phase: client 2 never says; the other two wait for the timeout (1 s), then agree on theirs
+      List<Future<Long>> without = new ArrayList<>();
+      for (int c = 0; c < 2; c++) {
+        int client = c;
+        without.add(pool.submit(() -> new ClientBarrier(fs, root, 3, 1_000).most(client, 5, counts[client])));
+      }
+      for (Future<Long> f : without) {
+        assertEquals(42L, f.get(60, java.util.concurrent.TimeUnit.SECONDS));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   @Test
   void clientsReachingAGateApartGoOnTogether() throws Exception {
     Path root = new Path(dir.toUri());
