@@ -123,7 +123,8 @@ public record Io500Figures(List<Phase> phases, Io500Score score, List<String> in
       p.invalid().forEach(why -> invalid.add(p.name() + " " + why));
     }
     if (matched == 0) {
-      invalid.add("find matched no file");
+      invalid.add(expected == 0 ? "find matched no file (no rank made the 102 mdtest-hard files it takes for a name "
+          + "with 01 in it)" : "find matched no file");
     } else if (matched != expected) {
       invalid.add("find matched " + matched + " files, mdtest-hard made " + expected + " it should match");
     }
