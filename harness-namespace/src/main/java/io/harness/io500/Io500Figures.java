@@ -108,6 +108,9 @@ public record Io500Figures(List<Phase> phases, Io500Score score, List<String> in
       if (r.failed() > 0) {
         bad.add(r.failed() + " call(s) failed");
       }
+      if (records.tasks().stream().anyMatch(t -> Boolean.TRUE.equals(t.extra().get(key + Io500Phases.SPACE_LOW)))) {
+        bad.add("ended when the target's free space fell to half of what it had at the start");
+      }
       phases.add(new Phase(r.name(), score, ior ? "GiB/s" : "kIOPS", r.seconds(), (firstEnd - start) / 1e9,
           (lastEnd - start) / 1e9, r.items(), bytes, r.failed(), wallScore, wallItems, bad));
     }

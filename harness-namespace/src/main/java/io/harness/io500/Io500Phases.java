@@ -53,6 +53,8 @@ final class Io500Phases {
   /** What find notes per rank, after {@code phase.find.}: the files it looked at and those that matched. */
   static final String SCANNED = "scanned";
   static final String MATCHED = "matched";
+  /** What a rank notes when the space guard ended its writes. */
+  static final String SPACE_LOW = "spaceLow";
   /** The rank a task is (noted once, by mdtest-hard-write): its files' names hold it. */
   static final String RANK = "rank";
 
@@ -72,6 +74,7 @@ final class Io500Phases {
   private final long[] scanned;
   private final long[] matched;
   private volatile long stampMillis = -1;
+  private final SpaceGuard space;
 
   Io500Phases(Io500.Plan plan, FileSystem fs, Path data, int ranks) {
     this.plan = plan;
@@ -90,6 +93,12 @@ final class Io500Phases {
     Arrays.fill(hardMade, -1);
     scanned = new long[ranks];
     matched = new long[ranks];
+    space = SpaceGuard.of(fs, data.getParent());
+  }
+
+  /** The free bytes below which the ior writes end, or -1 when the target does not say its space. */
+  long spaceFloor() {
+    return space.floor();
   }
 
   /** The loop's items: a range of {@link #span} for each rank. */
@@ -120,8 +129,8 @@ final class Io500Phases {
   /** The thirteen phases, for {@code threads} ranks of this JVM (they share each write phase's stonewall). */
   List<Phase> phases(int threads) {
     List<Phase> p = new ArrayList<>();
-    p.add(phase(IOR_EASY_WRITE, (t, s) -> plan.easyTransfers(), (t, i, rec) -> write(t, i, rec, easyFile(t),
-        (int) plan.easyTransfer(), 0)).until(wall(threads)).finishing(this::closeWriter));
+    p.add(phase(IOR_EASY_WRITE, (t, s) -> plan.easyTransfers(), (t, i, rec) -> write(IOR_EASY_WRITE, t, i, rec,
+        easyFile(t), (int) plan.easyTransfer(), 0)).until(wall(threads)).finishing(this::closeWriter));
     p.add(phase(MDTEST_EASY_WRITE, (t, s) -> plan.easyFiles(), (t, i, rec) -> {
       fs.create(mdEasy(t, i), false).close();
       easyMade[t] = i + 1;
@@ -131,8 +140,8 @@ final class Io500Phases {
       fs.create(new Path(data, TIMESTAMP_FILE), false).close();
       return 0;
     }));
-    p.add(phase(IOR_HARD_WRITE, (t, s) -> plan.hardSegments(), (t, i, rec) -> write(t, i, rec, hardFile(t),
-        Io500.HARD_TRANSFER, 1)).until(wall(threads)).finishing(this::closeWriter));
+    p.add(phase(IOR_HARD_WRITE, (t, s) -> plan.hardSegments(), (t, i, rec) -> write(IOR_HARD_WRITE, t, i, rec,
+        hardFile(t), Io500.HARD_TRANSFER, 1)).until(wall(threads)).finishing(this::closeWriter));
     p.add(phase(MDTEST_HARD_WRITE, (t, s) -> plan.hardFiles(), (t, i, rec) -> {
       byte[] b = buffer(t);
       new SeededData(plan.seed() + 2, t).fill(b, 0, Io500.HARD_FILE, i * Io500.HARD_FILE);
@@ -194,14 +203,22 @@ final class Io500Phases {
     return p;
   }
 
-  /** A phase whose calls are recorded as its name's kind ({@code ior_easy_write}), each call's item its index. */
+  /**
+   * A phase whose calls are recorded as its name's kind ({@code ior_easy_write}), each call's item its index; a call
+   * returning less than 0 ends its rank's calls.
+   */
   private Phase phase(String name, PhaseLoop.Calls calls, Indexed body) {
     String kind = Column.name(name);
-    return new Phase(name, (t, item, rec) -> new Done(kind, body.run(t, item - loop.from(t), rec)), calls, null, 0, 0,
-        null, null);
+    return new Phase(name, (t, item, rec) -> {
+      long bytes = body.run(t, item - loop.from(t), rec);
+      return bytes < 0 ? null : new Done(kind, bytes);
+    }, calls, null, 0, 0, null, null);
   }
 
-  /** One call of a phase, given its rank and its index among the rank's calls; returns the bytes it moved. */
+  /**
+   * One call of a phase, given its rank and its index among the rank's calls; returns the bytes it moved, or -1 when
+   * the rank's calls end (the space guard).
+   */
   @FunctionalInterface
   private interface Indexed {
     long run(int rank, long index, TaskRecorder rec) throws Exception;
@@ -211,8 +228,16 @@ final class Io500Phases {
     return new Stonewall(plan.stonewallNanos(), threads);
   }
 
-  /** Transfer {@code i} of rank {@code t}'s file: the first one creates it. */
-  private long write(int t, long i, TaskRecorder rec, Path file, int transfer, int stream) throws IOException {
+  /**
+   * Transfer {@code i} of rank {@code t}'s file: the first one creates it; none once the target's free space is
+   * under the guard's floor (-1: the rank's writes end, noted as {@code phase.NAME.spaceLow}).
+   */
+  private long write(String phase, int t, long i, TaskRecorder rec, Path file, int transfer, int stream)
+      throws IOException {
+    if (space.low()) {
+      rec.note("phase." + phase + "." + SPACE_LOW, true);
+      return -1;
+    }
     if (i == 0) {
       out[t] = fs.create(file, false);
     } else if (out[t] == null) {
@@ -265,9 +290,13 @@ final class Io500Phases {
     }
   }
 
-  /** The whole transfers in {@code file} (what its writer wrote, worn out). */
+  /** The whole transfers in {@code file} (what its writer wrote, worn out; none when it wrote none). */
   private long transfers(Path file, long transfer) throws IOException {
-    return fs.getFileStatus(file).getLen() / transfer;
+    try {
+      return fs.getFileStatus(file).getLen() / transfer;
+    } catch (java.io.FileNotFoundException e) {
+      return 0;
+    }
   }
 
   /** The files the next rank made, when this JVM ran it; else this rank's own (the wear-out makes them equal). */

@@ -94,6 +94,10 @@ public final class Io500Workload extends NamedWorkload<Target, Io500.Plan> {
             : settings.clients().count() + " clients x " + plan.threads() + " threads",
         io.harness.core.base.Durations.format(plan.stonewallNanos()), Sizes.format(plan.easyTransfer()),
         Sizes.format(plan.easyBlock()), plan.hardSegments(), plan.easyFiles(), plan.hardFiles(), q);
+    if (phases.spaceFloor() >= 0) {
+      line += "; the ior writes end if its free space falls under " + Sizes.format(phases.spaceFloor())
+          + " (half of it now)";
+    }
     return new Prepared(loop, line, directory);
   }
 

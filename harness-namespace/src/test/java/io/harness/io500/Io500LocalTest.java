@@ -80,6 +80,31 @@ class Io500LocalTest {
     assertEquals(44, json.at("/figures/findScanned").asLong());
   }
 
+  /**
+   * A target that fills: the ior writes end once its free space is half what it was at the start (the local file
+   * system saying it is a 64 MB disk), well before the stonewall; the run says so, is invalid for it, and still ends
+   * with every phase and exit 0.
+   */
+  @Test
+  void theIorWritesEndWhenHalfTheFreeSpaceIsUsed() throws Exception {
+    Path data = work.resolve("small");
+    Files.createDirectories(data);
+    Path runs = work.resolve("runs");
+    Run r = Cli.run("io500", "--path", data.toString(), "-t", "2", "--stonewall", "60s", "--ior-easy-transfer", "1MB",
+        "--mdtest-easy-n", "3", "--mdtest-hard-n", "3", "-D", "fs.file.impl=" + SmallDiskFileSystem.class.getName(),
+        "-D", "fs.file.impl.disable.cache=true", "-D", "small.disk.root=" + data, "--run-dir", runs.toString(),
+        "--no-report");
+    assertExit(r, 0);
+    assertTrue(r.out().contains("the ior writes end if its free space falls under 32 MB (half of it now)"), r.out());
+    assertTrue(r.out().contains("ior-easy-write ended when the target's free space fell to half of what it had at "
+        + "the start"), r.out());
+    JsonNode easy = Runs.latestResult(runs).at("/figures/phases/0");
+    // 32 MB and at most a second's writes more; the stonewall (60 s) did not end it
+    assertTrue(easy.get("bytes").asLong() >= 32L << 20, easy.toString());
+    assertTrue(easy.get("seconds").asDouble() < 60, easy.toString());
+    assertEquals(13, Runs.latestResult(runs).at("/figures/phases").size());
+  }
+
   @Test
   void badInputIsOneLineAndNothingIsMade() throws Exception {
     Path data = work.resolve("bad");

@@ -67,7 +67,8 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
     long run(int thread, long item, TaskRecorder recorder) throws Exception;
   }
 
-  /** One call of a phase that chooses what it does (a mix): returns what it did. */
+  /** One call of a phase that chooses what it does (a mix): returns what it did, or null when the thread's calls
+   * end here (nothing done: a budget ran out), as if its share ended. */
   @FunctionalInterface
   public interface Call {
     Done run(int thread, long call, TaskRecorder recorder) throws Exception;
@@ -263,6 +264,11 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
         rec.enter(p.name());
         try {
           Done d = p.call().run(t, item, rec);
+          if (d == null) {
+            // the call says this thread's calls ran out here (a budget), as if its share ended
+            calls = c--;
+            continue;
+          }
           rec.call(d.kind(), start, d.bytes());
           bytes += d.bytes();
           ok++;
