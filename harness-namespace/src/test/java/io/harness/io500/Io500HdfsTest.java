@@ -59,11 +59,13 @@ class Io500HdfsTest {
   void theSuiteOnHdfsScoresAsIo500AndLeavesWhatItsPhasesWrote() throws Exception {
     java.nio.file.Path runs = work.resolve("runs");
     int ranks = 3;
-    Map<String, Long> before = io.harness.testkit.NameNodeCounters.now();
+    Map<String, Long> before = io.harness.testkit.NameNodeCounters.of(
+        org.apache.hadoop.hdfs.server.namenode.NameNode.getNameNodeMetrics());
     Run r = Cli.run("io500", "-fs", cluster.getURI().toString(), "--path", "/io500", "-p", "suite", "-t", "" + ranks, "--mdtest-hard-n", "100000",
         "--stonewall", "2s", "--keep", "--run-dir", runs.toString(), "--no-report");
     assertExit(r, 0);
-    Map<String, Long> after = io.harness.testkit.NameNodeCounters.now();
+    Map<String, Long> after = io.harness.testkit.NameNodeCounters.of(
+        org.apache.hadoop.hdfs.server.namenode.NameNode.getNameNodeMetrics());
 
     // IO500's lines: the phases in its order, then the score, recomputed here from the printed figures
     List<String> names = new ArrayList<>();

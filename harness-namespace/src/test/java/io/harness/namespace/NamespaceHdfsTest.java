@@ -44,7 +44,8 @@ class NamespaceHdfsTest {
 
   /** The NameNode's activity counters a namespace run moves. */
   private static Map<String, Long> nameNodeCounters() {
-    Map<String, Long> all = io.harness.testkit.NameNodeCounters.now();
+    Map<String, Long> all = io.harness.testkit.NameNodeCounters.of(
+        org.apache.hadoop.hdfs.server.namenode.NameNode.getNameNodeMetrics());
     Map<String, Long> out = new LinkedHashMap<>();
     for (String a : List.of("CreateFileOps", "FilesRenamed", "DeleteFileOps", "FileInfoOps", "GetListingOps")) {
       out.put(a, all.get(a));

@@ -2,24 +2,36 @@ package io.harness.testkit;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 
 /**
- * The activity counters of a NameNode running in this JVM (a MiniDFSCluster's), as its metrics source
- * {@code NameNodeActivity} gives them now (JMX would serve a cached copy): {@code CreateFileOps},
+ * The activity counters of a NameNode running in this JVM (a MiniDFSCluster's) as they are now (JMX would serve a
+ * cached copy): {@code CreateFileOps},
  * {@code DeleteFileOps}, {@code FileInfoOps}, {@code GetListingOps}, {@code FilesRenamed}... The NameNode's own count of
  * what a run asked of it, against which the run's figures are checked.
  */
 public final class NameNodeCounters {
   private NameNodeCounters() {}
 
-  /** Every counter of the source, by name. */
-  public static Map<String, Long> now() {
-    MetricsCollectorImpl collector = new MetricsCollectorImpl();
-    DefaultMetricsSystem.instance().getSource("NameNodeActivity").getMetrics(collector, true);
+  /**
+   * Every counter of {@code nameNodeMetrics} (the newest NameNode's in this JVM: {@code NameNode.getNameNodeMetrics()}),
+   * by name: read from the NameNode's metrics object itself, not the
+   * metrics system's source of that name, which after one MiniDFSCluster's shutdown and another's start can still be
+   * the first NameNode's.
+   */
+  public static Map<String, Long> of(Object nameNodeMetrics) {
+    // its counters are fields (createFileOps...), which a metrics source names with a capital (CreateFileOps)
     Map<String, Long> all = new LinkedHashMap<>();
-    collector.getRecords().forEach(r -> r.metrics().forEach(m -> all.put(m.name(), m.value().longValue())));
+    for (java.lang.reflect.Field f : nameNodeMetrics.getClass().getDeclaredFields()) {
+      if (f.getType() == org.apache.hadoop.metrics2.lib.MutableCounterLong.class) {
+        try {
+          f.setAccessible(true);
+          long v = ((org.apache.hadoop.metrics2.lib.MutableCounterLong) f.get(nameNodeMetrics)).value();
+          all.put(Character.toUpperCase(f.getName().charAt(0)) + f.getName().substring(1), v);
+        } catch (IllegalAccessException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
     return all;
   }
 
