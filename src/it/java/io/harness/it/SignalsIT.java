@@ -254,8 +254,10 @@ class SignalsIT {
   @Test
   void sigtermStopsADfsioWriteOnTheMapReduceEngineThatCountsWhatItsMapsDid() throws Exception {
     Path root = work.resolve("dfsio");
-    Stopped s = runAndSignal(Send.one("TERM", "MapReduce job", 1000).once(() -> written(root)), paced(),
-        line(PACED, "dfsio", "-write",
+    // the signal once the map's data has bytes (io_data: the launcher's control files under the root have bytes
+    // before the map starts; a signal then, on a loaded machine, came before the map had a task to count)
+    Stopped s = runAndSignal(Send.one("TERM", "MapReduce job", 1000).once(() -> written(root.resolve("io_data"))),
+        paced(), line(PACED, "dfsio", "-write",
         "-nrFiles", "2", "-fileSize", "64MB", "-bufferSize", "4096", "--engine", "mapreduce", "--root",
         root.toUri().toString()));
     System.out.printf("SIGNAL | dfsio -write --engine mapreduce, SIGTERM | exit %d%n--- stderr%n%s---%n", s.code(),
