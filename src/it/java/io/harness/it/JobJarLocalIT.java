@@ -110,6 +110,18 @@ class JobJarLocalIT {
     assertEquals(List.of("create", "stat", "rename", "delete"), phases);
     assertFalse(Files.exists(data.resolve("ns/p")), "the run's own directory is deleted");
 
+    // io500: the thirteen phases on 2 ranks, capped small, the score line; the run's directory removed after
+    ok("io500", "--stonewall", "1s", "-t", "2", "--ior-easy-transfer", "256KB", "--ior-easy-block", "1MB",
+        "--ior-hard-segments", "20", "--mdtest-easy-n", "5", "--mdtest-hard-n", "5", "-p", "s", "--path",
+        "file://" + data + "/io500");
+    JsonNode io500 = Runs.latestResult(work.resolve("harness-runs"));
+    assertEquals(13, io500.at("/figures/phases").size(), io500.at("/figures").toString());
+    for (JsonNode p : io500.at("/figures/phases")) {
+      assertEquals(0, p.get("failed").asLong(), p.toString());
+    }
+    assertEquals(8, io500.at("/figures/phases/0/items").asLong(), "2 ranks x 4 transfers of 256 KB");
+    assertFalse(Files.exists(data.resolve("io500/s")), "the run's own directory is deleted");
+
     savedRuns(writeRun, readRun, write);
     experiment(data);
     elsewhere();
