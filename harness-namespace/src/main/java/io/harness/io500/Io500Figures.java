@@ -114,7 +114,7 @@ public record Io500Figures(List<Phase> phases, Io500Score score, List<String> in
       phases.add(new Phase(r.name(), score, ior ? "GiB/s" : "kIOPS", r.seconds(), (firstEnd - start) / 1e9,
           (lastEnd - start) / 1e9, r.items(), bytes, r.failed(), wallScore, wallItems, bad));
     }
-    long expected = Io500Phases.expectedMatches(made(records, ranks));
+    long expected = Io500Layout.expectedMatches(made(records, ranks));
     List<String> invalid = new ArrayList<>();
     if (!plan.io500Stonewall()) {
       invalid.add("stonewall " + number(wall) + " s (IO500's is " + Io500.IO500_STONEWALL_SECONDS + " s)");

@@ -61,6 +61,7 @@ final class Io500Phases {
   private final Io500.Plan plan;
   private final FileSystem fs;
   private final Path data;
+  private final Io500Layout layout;
   private final int ranks;
   private final long span;
   private PhaseLoop loop;
@@ -80,6 +81,7 @@ final class Io500Phases {
     this.plan = plan;
     this.fs = fs;
     this.data = data;
+    this.layout = new Io500Layout(data, ranks);
     this.ranks = ranks;
     this.span = Math.max(Math.max(plan.easyTransfers(), plan.hardSegments()), Math.max(plan.easyFiles(),
         plan.hardFiles()));
@@ -116,7 +118,7 @@ final class Io500Phases {
       mkdirs(new Path(data, d));
     }
     for (int r = 0; r < ranks; r++) {
-      mkdirs(easyDir(r));
+      mkdirs(layout.easyDir(r));
     }
   }
 
@@ -130,9 +132,9 @@ final class Io500Phases {
   List<Phase> phases(int threads) {
     List<Phase> p = new ArrayList<>();
     p.add(phase(IOR_EASY_WRITE, (t, s) -> plan.easyTransfers(), (t, i, rec) -> write(IOR_EASY_WRITE, t, i, rec,
-        easyFile(t), (int) plan.easyTransfer(), 0)).until(wall(threads)).finishing(this::closeWriter));
+        layout.easyFile(t), (int) plan.easyTransfer(), 0)).until(wall(threads)).finishing(this::closeWriter));
     p.add(phase(MDTEST_EASY_WRITE, (t, s) -> plan.easyFiles(), (t, i, rec) -> {
-      fs.create(mdEasy(t, i), false).close();
+      fs.create(layout.mdEasy(t, i), false).close();
       easyMade[t] = i + 1;
       return 0;
     }).until(wall(threads)));
@@ -141,11 +143,11 @@ final class Io500Phases {
       return 0;
     }));
     p.add(phase(IOR_HARD_WRITE, (t, s) -> plan.hardSegments(), (t, i, rec) -> write(IOR_HARD_WRITE, t, i, rec,
-        hardFile(t), Io500.HARD_TRANSFER, 1)).until(wall(threads)).finishing(this::closeWriter));
+        layout.hardFile(t), Io500.HARD_TRANSFER, 1)).until(wall(threads)).finishing(this::closeWriter));
     p.add(phase(MDTEST_HARD_WRITE, (t, s) -> plan.hardFiles(), (t, i, rec) -> {
       byte[] b = buffer(t);
       new SeededData(plan.seed() + 2, t).fill(b, 0, Io500.HARD_FILE, i * Io500.HARD_FILE);
-      try (FSDataOutputStream o = fs.create(mdHard(t, i), false)) {
+      try (FSDataOutputStream o = fs.create(layout.mdHard(t, i), false)) {
         o.write(b, 0, Io500.HARD_FILE);
       }
       if (hardMade[t] < 0) {
@@ -154,50 +156,50 @@ final class Io500Phases {
       hardMade[t] = i + 1;
       return Io500.HARD_FILE;
     }).until(wall(threads)));
-    List<Path> dirs = findDirectories();
+    List<Path> dirs = layout.findDirectories();
     p.add(phase(FIND, (t, s) -> t < dirs.size() ? (dirs.size() - 1 - t) / ranks + 1 : 0, (t, i, rec) -> {
       find(t, dirs.get((int) (t + i * ranks)));
       rec.note("phase." + FIND + "." + SCANNED, scanned[t]);
       rec.note("phase." + FIND + "." + MATCHED, matched[t]);
       return 0;
     }));
-    p.add(phase(IOR_EASY_READ, (t, s) -> transfers(easyFile(next(t)), plan.easyTransfer()),
-        (t, i, rec) -> read(t, i, easyFile(next(t)), (int) plan.easyTransfer(), 0, false))
+    p.add(phase(IOR_EASY_READ, (t, s) -> transfers(layout.easyFile(next(t)), plan.easyTransfer()),
+        (t, i, rec) -> read(t, i, layout.easyFile(next(t)), (int) plan.easyTransfer(), 0, false))
         .finishing(this::closeReader));
     p.add(phase(MDTEST_EASY_STAT, (t, s) -> made(easyMade, t), (t, i, rec) -> {
-      FileStatus st = fs.getFileStatus(mdEasy(next(t), i));
+      FileStatus st = fs.getFileStatus(layout.mdEasy(next(t), i));
       if (st.getLen() != 0) {
         throw new IOException(st.getPath().getName() + " holds " + st.getLen() + " bytes, expected none");
       }
       return 0;
     }));
-    p.add(phase(IOR_HARD_READ, (t, s) -> transfers(hardFile(next(t)), Io500.HARD_TRANSFER),
-        (t, i, rec) -> read(t, i, hardFile(next(t)), Io500.HARD_TRANSFER, 1, true)).finishing(this::closeReader));
+    p.add(phase(IOR_HARD_READ, (t, s) -> transfers(layout.hardFile(next(t)), Io500.HARD_TRANSFER),
+        (t, i, rec) -> read(t, i, layout.hardFile(next(t)), Io500.HARD_TRANSFER, 1, true)).finishing(this::closeReader));
     p.add(phase(MDTEST_HARD_STAT, (t, s) -> made(hardMade, t), (t, i, rec) -> {
-      FileStatus st = fs.getFileStatus(mdHard(next(t), i));
+      FileStatus st = fs.getFileStatus(layout.mdHard(next(t), i));
       if (st.getLen() != Io500.HARD_FILE) {
         throw new IOException(st.getPath().getName() + " holds " + st.getLen() + " bytes, expected 3901");
       }
       return 0;
     }));
     p.add(phase(MDTEST_EASY_DELETE, (t, s) -> Math.max(0, easyMade[t]), (t, i, rec) -> {
-      delete(mdEasy(t, i));
+      delete(layout.mdEasy(t, i));
       return 0;
     }));
     p.add(phase(MDTEST_HARD_READ, (t, s) -> made(hardMade, t), (t, i, rec) -> {
       int n = next(t);
       byte[] b = buffer(t);
-      try (FSDataInputStream s = fs.open(mdHard(n, i))) {
+      try (FSDataInputStream s = fs.open(layout.mdHard(n, i))) {
         s.readFully(b, 0, Io500.HARD_FILE);
         if (s.read() != -1) {
-          throw new IOException(mdHard(n, i).getName() + " is longer than 3901 bytes");
+          throw new IOException(layout.mdHard(n, i).getName() + " is longer than 3901 bytes");
         }
       }
-      verify(b, Io500.HARD_FILE, new SeededData(plan.seed() + 2, n), i * Io500.HARD_FILE, t, mdHard(n, i));
+      verify(b, Io500.HARD_FILE, new SeededData(plan.seed() + 2, n), i * Io500.HARD_FILE, t, layout.mdHard(n, i));
       return Io500.HARD_FILE;
     }));
     p.add(phase(MDTEST_HARD_DELETE, (t, s) -> Math.max(0, hardMade[t]), (t, i, rec) -> {
-      delete(mdHard(t, i));
+      delete(layout.mdHard(t, i));
       return 0;
     }));
     return p;
@@ -311,16 +313,6 @@ final class Io500Phases {
     }
   }
 
-  /** The directories find walks, dealt to the ranks in turn: the four of IO500's data, each rank's mdtest-easy. */
-  private List<Path> findDirectories() {
-    List<Path> dirs = new ArrayList<>(List.of(new Path(data, "ior-easy"), new Path(data, "ior-hard"),
-        new Path(data, "mdtest-hard")));
-    for (int r = 0; r < ranks; r++) {
-      dirs.add(easyDir(r));
-    }
-    return dirs;
-  }
-
   /**
    * IO500's find ({@code -newer timestampfile -size 3901c -name *01*}) under {@code dir}: every file is counted as
    * scanned, those newer than the timestamp file (the file system's own clock), of 3901 bytes, with 01 in their
@@ -366,34 +358,4 @@ final class Io500Phases {
     return scratch[t];
   }
 
-  Path easyFile(int r) {
-    return new Path(data, String.format(Locale.ROOT, "ior-easy/ior_file_easy.%08d", r));
-  }
-
-  Path hardFile(int r) {
-    return new Path(data, String.format(Locale.ROOT, "ior-hard/file.%08d", r));
-  }
-
-  Path easyDir(int r) {
-    return new Path(data, "mdtest-easy/mdtest_tree." + r + ".0");
-  }
-
-  Path mdEasy(int r, long i) {
-    return new Path(easyDir(r), "file.mdtest." + r + "." + i);
-  }
-
-  Path mdHard(int r, long i) {
-    return new Path(data, "mdtest-hard/file.mdtest." + r + "." + i);
-  }
-
-  /** mdtest-hard's files that find must match: those of each rank's first {@code made} with 01 in their name. */
-  static long expectedMatches(long[] made) {
-    long n = 0;
-    for (int r = 0; r < made.length; r++) {
-      for (long i = 0; i < made[r]; i++) {
-        n += ("file.mdtest." + r + "." + i).contains("01") ? 1 : 0;
-      }
-    }
-    return n;
-  }
 }

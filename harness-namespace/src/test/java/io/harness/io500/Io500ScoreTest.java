@@ -75,13 +75,13 @@ class Io500ScoreTest {
   @Test
   void findMatchesTheMdtestHardFilesWith01InTheirName() {
     // files 0..100 of ranks 0 and 1: no name holds 01 (file.mdtest.0.100 has 0.1, not 01); with 101, each rank one
-    assertEquals(0, Io500Phases.expectedMatches(new long[] {101, 101}));
-    assertEquals(2, Io500Phases.expectedMatches(new long[] {102, 102}));
+    assertEquals(0, Io500Layout.expectedMatches(new long[] {101, 101}));
+    assertEquals(2, Io500Layout.expectedMatches(new long[] {102, 102}));
     // files 0..199 of rank 0: 101 only
-    assertEquals(1, Io500Phases.expectedMatches(new long[] {200}));
+    assertEquals(1, Io500Layout.expectedMatches(new long[] {200}));
     // rank 101 (name file.mdtest.101.0): every one of its files
     long[] made = new long[102];
     made[101] = 5;
-    assertEquals(5, Io500Phases.expectedMatches(made));
+    assertEquals(5, Io500Layout.expectedMatches(made));
   }
 }
