@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -26,7 +25,8 @@ import org.apache.hadoop.fs.RemoteIterator;
  * system lets several writers share one), {@code mdtest-easy/mdtest_tree.RANK.0/file.mdtest.RANK.I} (a directory per
  * rank), {@code mdtest-hard/file.mdtest.RANK.I} (one directory for all) and {@code timestampfile}. Reads, stats and
  * mdtest-hard's reads are of the next rank's files (rank {@code r} reads {@code r+1}'s, IOR's {@code -C -Q 1} and
- * mdtest's {@code -N 1}); every byte read is checked against what was written. Each rank's items are numbered in
+ * mdtest's {@code -N 1}); every byte read is checked against what was written ({@link IorFiles} holds the ior files,
+ * {@link Io500Layout} names them). Each rank's items are numbered in
  * a range of its own ({@link #span} long), so a call knows which transfer or file it is from its item.
  */
 final class Io500Phases {
@@ -66,16 +66,13 @@ final class Io500Phases {
   private final long span;
   private PhaseLoop loop;
   /** Per rank of this JVM: its open file, its buffers, the files its mdtest writes made, find's counts. */
-  private final FSDataOutputStream[] out;
-  private final FSDataInputStream[] in;
-  private final byte[][] buffers;
-  private final byte[][] scratch;
   private final long[] easyMade;
   private final long[] hardMade;
   private final long[] scanned;
   private final long[] matched;
   private volatile long stampMillis = -1;
   private final SpaceGuard space;
+  private final IorFiles ior;
 
   Io500Phases(Io500.Plan plan, FileSystem fs, Path data, int ranks) {
     this.plan = plan;
@@ -85,10 +82,6 @@ final class Io500Phases {
     this.ranks = ranks;
     this.span = Math.max(Math.max(plan.easyTransfers(), plan.hardSegments()), Math.max(plan.easyFiles(),
         plan.hardFiles()));
-    out = new FSDataOutputStream[ranks];
-    in = new FSDataInputStream[ranks];
-    buffers = new byte[ranks][];
-    scratch = new byte[ranks][];
     easyMade = new long[ranks];
     hardMade = new long[ranks];
     Arrays.fill(easyMade, -1);
@@ -96,6 +89,7 @@ final class Io500Phases {
     scanned = new long[ranks];
     matched = new long[ranks];
     space = SpaceGuard.of(fs, data.getParent());
+    ior = new IorFiles(plan, fs, ranks, space);
   }
 
   /** The free bytes below which the ior writes end, or -1 when the target does not say its space. */
@@ -131,8 +125,8 @@ final class Io500Phases {
   /** The thirteen phases, for {@code threads} ranks of this JVM (they share each write phase's stonewall). */
   List<Phase> phases(int threads) {
     List<Phase> p = new ArrayList<>();
-    p.add(phase(IOR_EASY_WRITE, (t, s) -> plan.easyTransfers(), (t, i, rec) -> write(IOR_EASY_WRITE, t, i, rec,
-        layout.easyFile(t), (int) plan.easyTransfer(), 0)).until(wall(threads)).finishing(this::closeWriter));
+    p.add(phase(IOR_EASY_WRITE, (t, s) -> plan.easyTransfers(), (t, i, rec) -> ior.write(IOR_EASY_WRITE, t, i, rec,
+        layout.easyFile(t), (int) plan.easyTransfer(), 0)).until(wall(threads)).finishing(ior::closeWriter));
     p.add(phase(MDTEST_EASY_WRITE, (t, s) -> plan.easyFiles(), (t, i, rec) -> {
       fs.create(layout.mdEasy(t, i), false).close();
       easyMade[t] = i + 1;
@@ -142,10 +136,10 @@ final class Io500Phases {
       fs.create(new Path(data, TIMESTAMP_FILE), false).close();
       return 0;
     }));
-    p.add(phase(IOR_HARD_WRITE, (t, s) -> plan.hardSegments(), (t, i, rec) -> write(IOR_HARD_WRITE, t, i, rec,
-        layout.hardFile(t), Io500.HARD_TRANSFER, 1)).until(wall(threads)).finishing(this::closeWriter));
+    p.add(phase(IOR_HARD_WRITE, (t, s) -> plan.hardSegments(), (t, i, rec) -> ior.write(IOR_HARD_WRITE, t, i, rec,
+        layout.hardFile(t), Io500.HARD_TRANSFER, 1)).until(wall(threads)).finishing(ior::closeWriter));
     p.add(phase(MDTEST_HARD_WRITE, (t, s) -> plan.hardFiles(), (t, i, rec) -> {
-      byte[] b = buffer(t);
+      byte[] b = ior.buffer(t);
       new SeededData(plan.seed() + 2, t).fill(b, 0, Io500.HARD_FILE, i * Io500.HARD_FILE);
       try (FSDataOutputStream o = fs.create(layout.mdHard(t, i), false)) {
         o.write(b, 0, Io500.HARD_FILE);
@@ -163,9 +157,9 @@ final class Io500Phases {
       rec.note("phase." + FIND + "." + MATCHED, matched[t]);
       return 0;
     }));
-    p.add(phase(IOR_EASY_READ, (t, s) -> transfers(layout.easyFile(next(t)), plan.easyTransfer()),
-        (t, i, rec) -> read(t, i, layout.easyFile(next(t)), (int) plan.easyTransfer(), 0, false))
-        .finishing(this::closeReader));
+    p.add(phase(IOR_EASY_READ, (t, s) -> ior.transfers(layout.easyFile(next(t)), plan.easyTransfer()),
+        (t, i, rec) -> ior.read(t, next(t), i, layout.easyFile(next(t)), (int) plan.easyTransfer(), 0, false))
+        .finishing(ior::closeReader));
     p.add(phase(MDTEST_EASY_STAT, (t, s) -> made(easyMade, t), (t, i, rec) -> {
       FileStatus st = fs.getFileStatus(layout.mdEasy(next(t), i));
       if (st.getLen() != 0) {
@@ -173,8 +167,8 @@ final class Io500Phases {
       }
       return 0;
     }));
-    p.add(phase(IOR_HARD_READ, (t, s) -> transfers(layout.hardFile(next(t)), Io500.HARD_TRANSFER),
-        (t, i, rec) -> read(t, i, layout.hardFile(next(t)), Io500.HARD_TRANSFER, 1, true)).finishing(this::closeReader));
+    p.add(phase(IOR_HARD_READ, (t, s) -> ior.transfers(layout.hardFile(next(t)), Io500.HARD_TRANSFER),
+        (t, i, rec) -> ior.read(t, next(t), i, layout.hardFile(next(t)), Io500.HARD_TRANSFER, 1, true)).finishing(ior::closeReader));
     p.add(phase(MDTEST_HARD_STAT, (t, s) -> made(hardMade, t), (t, i, rec) -> {
       FileStatus st = fs.getFileStatus(layout.mdHard(next(t), i));
       if (st.getLen() != Io500.HARD_FILE) {
@@ -188,14 +182,14 @@ final class Io500Phases {
     }));
     p.add(phase(MDTEST_HARD_READ, (t, s) -> made(hardMade, t), (t, i, rec) -> {
       int n = next(t);
-      byte[] b = buffer(t);
+      byte[] b = ior.buffer(t);
       try (FSDataInputStream s = fs.open(layout.mdHard(n, i))) {
         s.readFully(b, 0, Io500.HARD_FILE);
         if (s.read() != -1) {
           throw new IOException(layout.mdHard(n, i).getName() + " is longer than 3901 bytes");
         }
       }
-      verify(b, Io500.HARD_FILE, new SeededData(plan.seed() + 2, n), i * Io500.HARD_FILE, t, layout.mdHard(n, i));
+      ior.verify(b, Io500.HARD_FILE, new SeededData(plan.seed() + 2, n), i * Io500.HARD_FILE, t, layout.mdHard(n, i));
       return Io500.HARD_FILE;
     }));
     p.add(phase(MDTEST_HARD_DELETE, (t, s) -> Math.max(0, hardMade[t]), (t, i, rec) -> {
@@ -228,77 +222,6 @@ final class Io500Phases {
 
   private Stonewall wall(int threads) {
     return new Stonewall(plan.stonewallNanos(), threads);
-  }
-
-  /**
-   * Transfer {@code i} of rank {@code t}'s file: the first one creates it; none once the target's free space is
-   * under the guard's floor (-1: the rank's writes end, noted as {@code phase.NAME.spaceLow}).
-   */
-  private long write(String phase, int t, long i, TaskRecorder rec, Path file, int transfer, int stream)
-      throws IOException {
-    if (space.low()) {
-      rec.note("phase." + phase + "." + SPACE_LOW, true);
-      return -1;
-    }
-    if (i == 0) {
-      out[t] = fs.create(file, false);
-    } else if (out[t] == null) {
-      throw new IOException(file.getName() + " was not created");
-    }
-    byte[] b = buffer(t);
-    new SeededData(plan.seed() + stream, t).fill(b, 0, transfer, i * transfer);
-    out[t].write(b, 0, transfer);
-    return transfer;
-  }
-
-  /** IOR's fsync on close ({@code -e}): hsync, then close, inside the phase's time. */
-  private void closeWriter(int t, TaskRecorder rec) throws IOException {
-    FSDataOutputStream o = out[t];
-    out[t] = null;
-    if (o != null) {
-      try (o) {
-        o.hsync();
-      }
-    }
-  }
-
-  private void closeReader(int t, TaskRecorder rec) throws IOException {
-    FSDataInputStream s = in[t];
-    in[t] = null;
-    if (s != null) {
-      s.close();
-    }
-  }
-
-  /** Transfer {@code i} of {@code file}, read whole (in order, or at its offset) and checked. */
-  private long read(int t, long i, Path file, int transfer, int stream, boolean positional) throws IOException {
-    if (in[t] == null) {
-      in[t] = fs.open(file);
-    }
-    byte[] b = buffer(t);
-    if (positional) {
-      in[t].readFully(i * transfer, b, 0, transfer);
-    } else {
-      in[t].readFully(b, 0, transfer);
-    }
-    verify(b, transfer, new SeededData(plan.seed() + stream, next(t)), i * transfer, t, file);
-    return transfer;
-  }
-
-  private void verify(byte[] b, int n, SeededData expected, long position, int t, Path file) throws IOException {
-    long bad = expected.firstMismatch(b, 0, n, position, scratch(t));
-    if (bad >= 0) {
-      throw new IOException(String.format(Locale.ROOT, "byte %d of %s is not the byte written", bad, file.getName()));
-    }
-  }
-
-  /** The whole transfers in {@code file} (what its writer wrote, worn out; none when it wrote none). */
-  private long transfers(Path file, long transfer) throws IOException {
-    try {
-      return fs.getFileStatus(file).getLen() / transfer;
-    } catch (java.io.FileNotFoundException e) {
-      return 0;
-    }
   }
 
   /** The files the next rank made, when this JVM ran it; else this rank's own (the wear-out makes them equal). */
@@ -344,18 +267,5 @@ final class Io500Phases {
     return (t + 1) % ranks;
   }
 
-  private byte[] buffer(int t) {
-    if (buffers[t] == null) {
-      buffers[t] = new byte[(int) Math.max(plan.easyTransfer(), Io500.HARD_TRANSFER)];
-    }
-    return buffers[t];
-  }
-
-  private byte[] scratch(int t) {
-    if (scratch[t] == null) {
-      scratch[t] = new byte[(int) Math.max(plan.easyTransfer(), Io500.HARD_TRANSFER)];
-    }
-    return scratch[t];
-  }
 
 }
