@@ -13,7 +13,6 @@ import io.harness.core.workload.Figures;
 import io.harness.core.workload.NamedWorkload;
 import io.harness.core.workload.RunOutcome;
 import java.io.IOException;
-import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -113,10 +112,5 @@ public final class Io500Workload extends NamedWorkload<Target, Io500.Plan> {
       own.delete(target, settings.err(), "io500");
     }
     return outcome.figures();
-  }
-
-  /** The phases' names, in IO500's order. */
-  static List<String> phaseNames() {
-    return Io500Phases.NAMES;
   }
 }

@@ -250,6 +250,10 @@ public record PhaseLoop(long items, int threads, List<Phase> phases, String labe
           rec.note(key + STONEWALL_AT, EpochClock.nowEpochNanos());
           long most = wall.wearOut(c, rec::expired, slice.gate() == null ? null
               : mine -> slice.gate().most(at, mine));
+          if (wall.failed() != null && failures.size() < FAILURES_KEPT) {
+            failures.add(p.name() + " stonewall: the clients did not agree on the wear-out: "
+                + Failures.describe(wall.failed()));
+          }
           if (most < 0 || c >= (calls = Math.min(calls, most))) {
             break;
           }

@@ -18,8 +18,8 @@ public final class Stonewall {
   private final long nanos;
   private final Phaser threads;
   private final AtomicLong most = new AtomicLong();
-  private final AtomicLong deadline = new AtomicLong();
-  private volatile boolean started;
+  private long deadline;
+  private boolean started;
   /** How the clients agree on the most (null: this JVM alone), and what went wrong when they could not. */
   private volatile Exchange exchange;
   private volatile Exception failed;
@@ -54,14 +54,12 @@ public final class Stonewall {
   }
 
   /** The stonewall's time ({@link System#nanoTime()}), fixed by the first thread to start the phase ({@code now}). */
-  long deadline(long now) {
-    synchronized (this) {
-      if (!started) {
-        deadline.set(now + nanos);
-        started = true;
-      }
+  synchronized long deadline(long now) {
+    if (!started) {
+      deadline = now + nanos;
+      started = true;
     }
-    return deadline.get();
+    return deadline;
   }
 
   /**
@@ -87,17 +85,7 @@ public final class Stonewall {
   }
 
   /** Why the clients could not agree on the most (this JVM's went on), or null. */
-  public Exception failed() {
+  Exception failed() {
     return failed;
-  }
-
-  /** The most calls any thread had made at the stonewall (0 before it struck). */
-  public long most() {
-    return most.get();
-  }
-
-  /** The stonewall's time after the phase's start, in nanoseconds. */
-  public long nanos() {
-    return nanos;
   }
 }
